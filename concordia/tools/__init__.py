@@ -1,0 +1,3 @@
+"""Developer tools (not used by the game at run time)."""
+
+from __future__ import annotations
