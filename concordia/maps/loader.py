@@ -308,4 +308,4 @@ class _Reader:
             if str(obj.name).strip() not in reached:
                 lost = len(cities) - len(reached)
                 raise self.fail(f"{_describe('cities', obj)} cannot be reached from {start!r} "
-                                f"by any route ({lost} unreachable cities in all)")
+                                f"by any route ({lost} of {len(cities)} cities unreachable)")
