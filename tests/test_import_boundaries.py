@@ -1,0 +1,83 @@
+"""Import boundaries (STYLE.md section 2), checked in fresh interpreters and by reading source.
+
+- ``concordia.core`` (and ``concordia.ai`` once it exists) load no pygame, pytmx or
+  appdirs, nor the maps/ui packages;
+- ``concordia.settings`` is the only module importing appdirs;
+- nothing uses pickle;
+- ``concordia.dev`` (the bootstrap) imports only the standard library.
+"""
+
+from __future__ import annotations
+
+import ast
+import importlib.util
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGE = ROOT / "concordia"
+FORBIDDEN_IN_RULES = ("pygame", "pytmx", "appdirs", "concordia.maps", "concordia.ui")
+
+
+def _headless_modules() -> list[str]:
+    modules = ["concordia.core"]
+    if importlib.util.find_spec("concordia.ai") is not None:
+        modules.append("concordia.ai")
+    return modules
+
+
+@pytest.mark.parametrize("module", _headless_modules())
+def test_rules_modules_load_no_ui_libraries(module: str) -> None:
+    code = (
+        "import importlib, sys\n"
+        f"importlib.import_module({module!r})\n"
+        f"print(' '.join(sorted(m for m in {FORBIDDEN_IN_RULES!r} if m in sys.modules)))\n"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=120
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == "", f"importing {module} loaded: {result.stdout.strip()}"
+
+
+def test_dev_bootstrap_needs_only_the_standard_library() -> None:
+    imported = _imported_modules(PACKAGE / "dev.py")
+    outside = {name for name in imported if name.split(".")[0] not in sys.stdlib_module_names}
+    assert outside == set(), f"concordia/dev.py must stay stdlib-only, imports {outside}"
+
+
+def test_only_settings_imports_appdirs() -> None:
+    users = {
+        path.relative_to(ROOT).as_posix()
+        for path in PACKAGE.rglob("*.py")
+        if "appdirs" in _imported_roots(path)
+    }
+    assert users <= {"concordia/settings.py"}
+
+
+def test_no_pickle_anywhere() -> None:
+    users = {
+        path.relative_to(ROOT).as_posix()
+        for path in PACKAGE.rglob("*.py")
+        if {"pickle", "cPickle", "shelve", "dill"}
+        & {n.split(".")[0] for n in _imported_modules(path)}
+    }
+    assert users == set()
+
+
+def _imported_modules(path: Path) -> set[str]:
+    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    names: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            names.add(node.module)
+    return names
+
+
+def _imported_roots(path: Path) -> set[str]:
+    return {name.split(".")[0] for name in _imported_modules(path)}
