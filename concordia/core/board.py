@@ -215,15 +215,15 @@ class Topology:
         # From a colonist standing in a city: the first step enters an adjacent route.
         cd: list[tuple[tuple[int, ...], tuple[int, ...]]] = []
         inf = 1 << 20
-        for c in range(self.num_cities):
+        for ci in range(self.num_cities):
             per_kind: list[tuple[int, ...]] = []
             for k in (0, 1):
                 best = [inf] * self.num_routes
-                for r0 in city_routes[c][k]:
+                for r0 in city_routes[ci][k]:
                     row = self.route_dist[r0]
-                    for r in range(self.num_routes):
-                        if row[r] + 1 < best[r]:
-                            best[r] = row[r] + 1
+                    for ri in range(self.num_routes):
+                        if row[ri] + 1 < best[ri]:
+                            best[ri] = row[ri] + 1
                 per_kind.append(tuple(best))
             cd.append((per_kind[0], per_kind[1]))
         self.city_dist: tuple[tuple[tuple[int, ...], tuple[int, ...]], ...] = tuple(cd)

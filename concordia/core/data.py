@@ -126,7 +126,7 @@ def _cards() -> tuple[CardDef, ...]:
         vp = spec[6] if len(spec) > 6 else 0
         rows.append((f"{deck}_{str(name).lower()}", str(name), str(name_de), str(action),
                      str(god), tuple(cost), deck,  # type: ignore[arg-type]
-                     5 if action == "mercator" else 0, good, vp))  # type: ignore[arg-type]
+                     5 if action == "mercator" else 0, good, vp))
     return tuple(CardDef(i, *row) for i, row in enumerate(rows))
 
 

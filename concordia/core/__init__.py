@@ -1,0 +1,52 @@
+"""The rules of Concordia (base game), as a pure-Python library.
+
+Standard library only: no pygame, pytmx, appdirs, threads, file I/O or global
+``random``. Terms follow the rulebook: Tribune, Architect, Prefect, Mercator,
+Colonist, Diplomat, Senator, Consul, the specialists (Mason, Farmer, Smith, Vintner,
+Weaver), storehouse, bonus marker, Praefectus Magnus, display, Concordia card.
+
+>>> from concordia.maps import load_board
+>>> state = new_game(load_board("imperium"), num_players=4, seed=42)
+>>> action = state.legal_actions()[0]
+>>> str(action)
+'play tribune'
+>>> state.apply(action).step
+1
+"""
+
+from __future__ import annotations
+
+from concordia.core.actions import (
+    Action,
+    Build,
+    BuyCard,
+    Cash,
+    Copy,
+    Discard,
+    Finish,
+    Move,
+    Place,
+    PlayCard,
+    Produce,
+    Trade,
+    parse_action,
+)
+from concordia.core.board import BoardSpec, CitySpec, ProvinceSpec, RouteSpec
+from concordia.core.errors import (
+    BoardError,
+    ConcordiaError,
+    IllegalActionError,
+    InvalidNotationError,
+    InvalidRecordError,
+)
+from concordia.core.record import GameRecord, replay
+from concordia.core.setup import new_game
+from concordia.core.state import Cost, GameState, Outcome, Score
+
+__all__ = [
+    "Action", "BoardError", "BoardSpec", "Build", "BuyCard", "Cash", "CitySpec",
+    "ConcordiaError", "Copy", "Cost", "Discard", "Finish", "GameRecord", "GameState",
+    "IllegalActionError", "InvalidNotationError", "InvalidRecordError", "Move", "Outcome",
+    "Place", "PlayCard", "Produce", "ProvinceSpec", "RouteSpec", "Score", "Trade", "new_game",
+    "parse_action", "replay",
+]
