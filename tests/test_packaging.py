@@ -69,6 +69,20 @@ def test_dev_usage(capsys: pytest.CaptureFixture[str]) -> None:
     assert "python3 -m concordia.dev" in capsys.readouterr().out
 
 
+def test_smoke_test_from_source(tmp_path: Path) -> None:
+    # A fresh interpreter, as the real `python -m concordia --smoke-test` would be.
+    code = "from concordia.smoke import run_smoke_test; raise SystemExit(run_smoke_test())"
+    env = dict(os.environ, CONCORDIA_HOME=str(tmp_path / "home"))
+    run = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True,
+        timeout=120,
+    )  # fmt: skip
+    assert run.returncode == 0, run.stdout + run.stderr
+    assert run.stdout.startswith(SUMMARY_PREFIX)
+    assert "source" in run.stdout
+    assert not (tmp_path / "home").exists()  # it used its own temporary home
+
+
 @pytest.mark.slow
 @pytest.mark.timeout(900)
 def test_pyinstaller_bundle_passes_smoke_test(tmp_path: Path) -> None:

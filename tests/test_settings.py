@@ -167,3 +167,33 @@ def test_appdirs_folders_without_home(tmp_path: Path, monkeypatch: pytest.Monkey
         assert folder.is_relative_to(tmp_path)
         assert st.APP_NAME in folder.parts
     assert st.saves_dir().parent == st.data_dir()
+
+
+def test_logging_goes_to_a_rotating_file_in_log_dir(monkeypatch: pytest.MonkeyPatch) -> None:
+    from logging.handlers import RotatingFileHandler
+
+    from concordia.logs import setup_logging
+
+    root = logging.getLogger()
+    before = list(root.handlers)
+    try:
+        path = setup_logging()
+        setup_logging()  # a second call replaces, never duplicates
+        ours = [h for h in root.handlers if h not in before]
+        files = [h for h in ours if isinstance(h, RotatingFileHandler)]
+        assert len(files) == 1
+        assert path == st.log_dir() / "concordia.log"
+        assert (files[0].maxBytes, files[0].backupCount) == (1_000_000, 3)
+        logging.getLogger("concordia.test").warning("hello log")
+        files[0].flush()
+        assert "hello log" in path.read_text(encoding="utf-8")
+
+        # A windowed frozen build has no stderr: no StreamHandler may be added then.
+        monkeypatch.setattr("sys.stderr", None)
+        setup_logging()
+        ours = [h for h in root.handlers if h not in before]
+        assert [type(h) for h in ours] == [RotatingFileHandler]
+    finally:
+        for handler in [h for h in root.handlers if h not in before]:
+            root.removeHandler(handler)
+            handler.close()
