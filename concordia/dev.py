@@ -3,7 +3,8 @@
 Runs with nothing but the system Python (3.11+) and the standard library, on Linux,
 macOS and Windows (``py -m concordia.dev ...``):
 
-1. creates ``.venv`` in the repository root if it has no Python yet (``venv`` module);
+1. creates ``.venv`` in the repository root if it has no Python yet (``venv`` module;
+   a broken ``.venv`` is recreated);
 2. installs the project into it with ``pip install -e ".[dev]"`` whenever
    ``pyproject.toml`` differs from what was installed last time (a stamp file in
    ``.venv`` remembers its hash), so repeated runs skip pip;
@@ -59,7 +60,8 @@ def ensure_venv() -> Path:
     python = venv_python()
     if not python.exists():
         print(f"concordia.dev: creating {VENV_DIR}", flush=True)
-        venv.EnvBuilder(with_pip=True).create(VENV_DIR)
+        # A .venv without its Python (e.g. made by a Python since removed) is rebuilt whole.
+        venv.EnvBuilder(with_pip=True, clear=VENV_DIR.exists()).create(VENV_DIR)
     wanted = _pyproject_hash()
     if _read_stamp() != wanted:
         print('concordia.dev: installing the project (pip install -e ".[dev]")', flush=True)
