@@ -321,6 +321,18 @@ class GameState:
                 out.append(PlayCard(CARDS[c].id))
         return tuple(out)
 
+    def play_for_card(self, card: str) -> PlayCard | None:
+        """The legal :class:`PlayCard` that plays ``card`` (a card id in the current
+        player's hand), or None. Cards that play identically (two Architects, the
+        starting and a bought Diplomat) share one action: the lowest card id's."""
+        if self.phase != "card" or card not in CARD_BY_ID:
+            return None
+        key = _PLAY_KEY[CARD_BY_ID[card].index]
+        for c in self.players[self.turn_player].hand:
+            if _PLAY_KEY[c] == key:
+                return PlayCard(CARDS[c].id)
+        return None
+
     def _legal_architect(self) -> tuple[Action, ...]:
         # Rulebook, Architect: movement points = own colonists on the board, split
         # freely; each step enters the next route of the colonist's kind; a colonist
