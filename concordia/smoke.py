@@ -26,15 +26,18 @@ FONT_SAMPLE = "Concordia — Roma, Köln ✓ 0123 €"
 
 def run_smoke_test() -> int:
     """Run the checks; return the process exit code (0 = all good)."""
-    from concordia.settings import set_home
+    from concordia.settings import HOME_ENV, set_home
 
-    saved_env = {key: os.environ.get(key) for key in ("SDL_VIDEODRIVER", "SDL_AUDIODRIVER")}
+    saved_env = {
+        key: os.environ.get(key) for key in ("SDL_VIDEODRIVER", "SDL_AUDIODRIVER", HOME_ENV)
+    }
     os.environ["SDL_VIDEODRIVER"] = "dummy"
     os.environ["SDL_AUDIODRIVER"] = "dummy"
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     started = time.perf_counter()
     with tempfile.TemporaryDirectory(prefix="concordia-smoke-") as home:
-        previous_home = set_home(home)
+        os.environ[HOME_ENV] = home  # for any child process
+        previous_home = set_home(home)  # wins over an earlier --home
         try:
             summary = _checks(Path(home))
         except Exception:
