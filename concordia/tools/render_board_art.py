@@ -105,6 +105,7 @@ CITY_LONLAT: dict[str, dict[str, tuple[float, float]]] = {
 # ridge term that keeps the bend smooth. Found by looking at the output.
 RBF_SIGMA = {"imperium": 190.0, "italia": 260.0}
 RBF_RIDGE = 0.02
+CITY_MARGIN = 9.0
 
 DEEP_SEA = (52, 98, 140)
 SHALLOW_SEA = (118, 170, 196)
@@ -183,9 +184,15 @@ class BoardArt:
         np = self.np
         cities = self.board.cities
         pix = np.array([[c.x, c.y] for c in cities], dtype=float)
-        geo = np.array([self._inland(*self.places[c.name]) for c in cities], dtype=float)
-        geo[:, 1] = _merc(np, geo[:, 1])
         ones = np.ones((len(cities), 1))
+        raw = np.array([self.places[c.name] for c in cities], dtype=float)
+        raw[:, 1] = _merc(np, raw[:, 1])
+        first, *_ = np.linalg.lstsq(np.hstack([raw, ones]), pix, rcond=None)
+        px_per_deg = math.sqrt(abs(float(np.linalg.det(first[:2, :]))))
+        # Keep every city CITY_MARGIN board pixels inside the coast of its real place.
+        margin = max(2, math.ceil(CITY_MARGIN / px_per_deg * 120.0))
+        geo = np.array([self._inland(*self.places[c.name], margin) for c in cities], dtype=float)
+        geo[:, 1] = _merc(np, geo[:, 1])
         report = [f"{self.board.name}: fit of {len(cities)} cities (lon, Mercator lat)"]
 
         # Forward affine fit, for the residuals in pixels.
@@ -215,28 +222,32 @@ class BoardArt:
         )
         return fit
 
-    def _inland(self, lon: float, lat: float) -> tuple[float, float]:
-        """The nearest point to (lon, lat) whose 3x3 mask cells around it are all land."""
+    def _inland(self, lon: float, lat: float, margin: int) -> tuple[float, float]:
+        """The nearest point to (lon, lat) with land ``margin`` mask cells around it."""
         step = 1.0 / 120.0
-        best: tuple[float, float] | None = None
-        for radius in range(0, 16):
-            for dx in range(-radius, radius + 1):
-                for dy in range(-radius, radius + 1):
-                    if max(abs(dx), abs(dy)) != radius:
-                        continue
-                    x, y = lon + dx * step, lat + dy * step
-                    if self._all_land(x, y, step) and (
-                        best is None or math.hypot(dx, dy) < math.hypot(best[0], best[1])
-                    ):
-                        best = (dx, dy)
-            if best is not None:
-                return lon + best[0] * step, lat + best[1] * step
+        for radius in range(0, 80):
+            ring = [
+                (dx, dy)
+                for dx in range(-radius, radius + 1)
+                for dy in range(-radius, radius + 1)
+                if max(abs(dx), abs(dy)) == radius
+            ]
+            ring.sort(key=lambda d: math.hypot(*d))
+            for dx, dy in ring:
+                x, y = lon + dx * step, lat + dy * step
+                if self._all_land(x, y, margin * step):
+                    return x, y
         raise SystemExit(f"{self.board.name}: no land near {lon}, {lat}")
 
-    def _all_land(self, lon: float, lat: float, step: float) -> bool:
+    def _all_land(self, lon: float, lat: float, reach: float) -> bool:
         np = self.np
-        lons = np.array([lon + i * step for i in (-2, 0, 2) for _ in range(3)])
-        lats = np.array([lat + j * step for _ in range(3) for j in (-2, 0, 2)])
+        angles = np.linspace(0.0, 2.0 * np.pi, 12, endpoint=False)
+        lons = np.concatenate(
+            [[lon], lon + reach * np.cos(angles), lon + reach * np.cos(angles) / 2]
+        )
+        lats = np.concatenate(
+            [[lat], lat + reach * np.sin(angles), lat + reach * np.sin(angles) / 2]
+        )
         return bool(np.all(self.globe.is_land(lats, lons)))
 
     def _to_geo(self, fit: Fit, xs: Any, ys: Any) -> Any:

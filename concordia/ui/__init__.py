@@ -1,0 +1,1 @@
+"""The pygame user interface (main thread only)."""
