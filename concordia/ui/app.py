@@ -1,0 +1,274 @@
+"""The application: window, main loop and scene stack (main thread only).
+
+``App.run()`` is the whole program after argument parsing: it initialises pygame, opens
+a resizable window, and loops: input intents -> scenes -> update -> draw -> flip.
+Nothing here runs at import time.
+"""
+
+from __future__ import annotations
+
+import logging
+import sys
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+import pygame
+
+from concordia.settings import Settings, load_settings, save_settings
+from concordia.ui import strings, theme
+from concordia.ui.input import Click, Drag, Hover, InputMapper, Intent, Quit, Resize
+from concordia.ui.scene import Scene, SceneStack
+from concordia.ui.widgets import draw_tooltip
+
+logger = logging.getLogger(__name__)
+
+FPS = 60
+MIN_SIZE = (960, 600)
+
+#: Seconds an AI move stays on screen before it is applied, by settings.ai_speed.
+AI_DELAY = {"slow": 1.2, "normal": 0.6, "fast": 0.25, "off": 0.0}
+#: Seconds a piece takes to move, by settings.animation_speed.
+ANIMATION_TIME = {"slow": 0.8, "normal": 0.4, "fast": 0.15, "off": 0.0}
+
+
+@dataclass
+class AppOptions:
+    """Start-up choices from the command line."""
+
+    size: tuple[int, int] | None = None
+    fullscreen: bool | None = None
+    autoplay: bool = False
+    screenshot_dir: Path | None = None
+    start: object | None = None  # a GameSetup to start at once
+    max_frames: int | None = None
+
+
+@dataclass
+class AutoplayResult:
+    """What ``--autoplay`` prints: the final scores, names and the winner."""
+
+    lines: list[str]
+
+
+class App:
+    """Owns pygame, the window and the scene stack."""
+
+    def __init__(self, options: AppOptions | None = None, settings: Settings | None = None,
+                 time_source: Callable[[], float] = time.perf_counter) -> None:
+        self.options = options or AppOptions()
+        self.settings = settings if settings is not None else load_settings()
+        self.time_source = time_source
+        self.stack = SceneStack()
+        self.input = InputMapper()
+        self.fonts = theme.Fonts()
+        self.screen: pygame.Surface | None = None
+        self.running = False
+        self.exit_code = 0
+        self.mouse: tuple[int, int] | None = None
+        self.result: AutoplayResult | None = None
+        self.frame_times: list[float] = []
+        self.quit_after_draw = False
+        self._shot_names: set[str] = set()
+        self._shot_count = 0
+        strings.set_language(self.settings.language)
+
+    # ---------------------------------------------------------------- set-up
+    @property
+    def autoplay(self) -> bool:
+        return self.options.autoplay
+
+    @property
+    def size(self) -> tuple[int, int]:
+        if self.screen is None:
+            return self.options.size or self.settings.window_size
+        return self.screen.get_size()
+
+    def ai_delay(self) -> float:
+        return 0.0 if self.autoplay else AI_DELAY.get(self.settings.ai_speed, 0.6)
+
+    def animation_time(self) -> float:
+        return 0.0 if self.autoplay else ANIMATION_TIME.get(self.settings.animation_speed, 0.4)
+
+    def init_display(self) -> pygame.Surface:
+        """Initialise pygame and open the window."""
+        pygame.display.init()
+        pygame.font.init()
+        pygame.display.set_caption(strings.t("app.title"))
+        return self.open_window()
+
+    def open_window(self) -> pygame.Surface:
+        size = self.options.size or self.settings.window_size
+        full = self.settings.fullscreen if self.options.fullscreen is None else (
+            self.options.fullscreen)
+        size = (max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1]))
+        flags = pygame.FULLSCREEN if full else pygame.RESIZABLE
+        self.screen = pygame.display.set_mode((0, 0) if full else size, flags)
+        self._rescale()
+        return self.screen
+
+    def use_surface(self, surface: pygame.Surface) -> None:
+        """Draw onto ``surface`` instead of a window (tests)."""
+        self.screen = surface
+        self._rescale()
+
+    def _rescale(self) -> None:
+        w, h = self.size
+        self.fonts.set_scale(max(0.85, min(1.5, min(w / 1280, h / 720))))
+        for scene in self.stack.scenes:
+            relayout = getattr(scene, "layout", None)
+            if callable(relayout):
+                relayout()
+
+    def update_settings(self, settings: Settings, persist: bool = True) -> None:
+        """Use new settings now (language, window) and save them."""
+        old = self.settings
+        self.settings = settings
+        strings.set_language(settings.language)
+        if persist:
+            try:
+                save_settings(settings)
+            except OSError:
+                logger.exception("could not save the settings")
+        window_changed = (old.window_size != settings.window_size
+                          or old.fullscreen != settings.fullscreen)
+        if window_changed and self.screen is not None and pygame.display.get_init():
+            self.options = replace(self.options, size=None, fullscreen=None)
+            self.open_window()
+        else:
+            self._rescale()
+
+    # ---------------------------------------------------------------- scenes
+    def push(self, scene: Scene) -> None:
+        self.stack.push(scene)
+
+    def pop(self) -> None:
+        self.stack.pop()
+
+    def replace_all(self, scene: Scene) -> None:
+        self.stack.clear()
+        self.stack.push(scene)
+
+    def show_error(self, message: str) -> None:
+        from concordia.ui.scenes.dialog import ErrorScene
+
+        logger.warning("error dialog: %s", message)
+        self.push(ErrorScene(self, message))
+
+    def start_game(self, setup: object) -> None:
+        """Start a new game from a GameSetup, replacing every scene but the menu."""
+        from concordia.maps import load_board
+        from concordia.ui.controller import GameController, GameSetup
+
+        assert isinstance(setup, GameSetup)
+        board = load_board(setup.board)
+        self.open_game(GameController(setup, board))
+
+    def open_game(self, controller: object) -> None:
+        from concordia.ui.controller import GameController
+        from concordia.ui.scenes.game import GameScene
+        from concordia.ui.scenes.menu import MenuScene
+
+        assert isinstance(controller, GameController)
+        self.stack.clear()
+        if not self.autoplay:
+            self.stack.push(MenuScene(self))
+        self.stack.push(GameScene(self, controller))
+
+    def quit(self, code: int = 0) -> None:
+        self.running = False
+        self.exit_code = code
+
+    # ---------------------------------------------------------------- loop
+    def dispatch(self, intent: Intent) -> None:
+        """Hand one intent to the scenes (the app handles Quit and Resize first)."""
+        if isinstance(intent, Quit):
+            self.quit(0)
+            return
+        if isinstance(intent, Resize):
+            if self.screen is not None and pygame.display.get_init():
+                self.screen = pygame.display.get_surface() or self.screen
+            self._rescale()
+            return
+        if isinstance(intent, Hover | Click | Drag):
+            self.mouse = intent.pos
+        self.stack.handle(intent)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.fill(theme.BG)
+        self.stack.draw(surface)
+        top = self.stack.top
+        if top is not None and self.mouse is not None and not self.autoplay:
+            tip_of = getattr(top, "tooltip", None)
+            tip = tip_of(self.mouse) if callable(tip_of) else None
+            if tip:
+                draw_tooltip(surface, self.fonts, tip, self.mouse)
+
+    def frame(self, dt: float) -> None:
+        """One iteration: intents, update, draw (without flipping)."""
+        for intent in self.input.poll():
+            self.dispatch(intent)
+        self.stack.update(dt)
+        if self.screen is not None:
+            self.draw(self.screen)
+            self._screenshot()
+        if self.quit_after_draw:
+            self.quit(0)
+
+    def run(self) -> int:
+        """Open the window and loop until quit; returns the exit code."""
+        sys.setswitchinterval(0.001)  # keep the AI thread from starving frames (TOOLCHAIN §6)
+        self.init_display()
+        if not len(self.stack):
+            if self.options.start is not None:
+                self.start_game(self.options.start)
+            else:
+                from concordia.ui.scenes.menu import MenuScene
+
+                self.push(MenuScene(self))
+        clock = pygame.time.Clock()
+        self.running = True
+        frames = 0
+        try:
+            while self.running and len(self.stack):
+                dt = clock.tick(0 if self.autoplay else FPS) / 1000.0
+                start = self.time_source()
+                self.frame(min(dt, 0.1))
+                pygame.display.flip()
+                self.frame_times.append(self.time_source() - start)
+                if len(self.frame_times) > 2000:
+                    del self.frame_times[:1000]
+                frames += 1
+                if self.options.max_frames is not None and frames >= self.options.max_frames:
+                    break
+        finally:
+            for scene in reversed(self.stack.scenes):
+                close = getattr(scene, "close", None)
+                if callable(close):
+                    close()
+            self.stack.clear()
+            pygame.quit()
+        return self.exit_code
+
+    def _screenshot(self) -> None:
+        folder = self.options.screenshot_dir
+        top = self.stack.top
+        if folder is None or top is None or self.screen is None:
+            return
+        key = getattr(top, "shot_name", top.name)
+        if key in self._shot_names:
+            return
+        self._shot_names.add(key)
+        self._shot_count += 1
+        folder.mkdir(parents=True, exist_ok=True)
+        path = folder / f"{self._shot_count:02d}-{key}.png"
+        pygame.image.save(self.screen, str(path))
+        logger.info("screenshot %s", path)
+
+
+def main() -> int:
+    """``python -m concordia`` without arguments: the menu."""
+    from concordia.cli import main as cli_main
+
+    return cli_main([])

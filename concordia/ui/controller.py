@@ -1,0 +1,337 @@
+"""The game controller: the only place where the UI changes the game state.
+
+:class:`GameController` holds the seat set-up, the current :class:`GameState`, the record
+of actions (notation strings) and the states after each of them, so undo is a
+truncation. ``submit(action)`` accepts only actions listed by ``state.legal_actions()``.
+
+Save and load go through :func:`save_record` and :func:`load_record`, the one place to
+switch to ``concordia.saves`` (versioned saves) once it exists.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from concordia.about import __version__
+from concordia.core import (
+    Action,
+    ConcordiaError,
+    GameRecord,
+    GameState,
+    IllegalActionError,
+    new_game,
+    parse_action,
+)
+from concordia.core.board import BoardSpec
+
+logger = logging.getLogger(__name__)
+
+SEAT_KINDS = ("human", "easy", "normal", "hard")
+AI_KINDS = ("easy", "normal", "hard")
+
+
+class SaveError(Exception):
+    """A save could not be written or read; ``reason`` is shown to the player."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+@dataclass
+class SeatConfig:
+    """Who plays a seat: ``kind`` is human/easy/normal/hard; ``colour`` a palette index."""
+
+    kind: str
+    name: str
+    colour: int
+
+    @property
+    def is_human(self) -> bool:
+        return self.kind == "human"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"kind": self.kind, "name": self.name, "colour": self.colour}
+
+    @classmethod
+    def from_dict(cls, d: Any, index: int) -> SeatConfig:
+        if not isinstance(d, dict):
+            d = {}
+        kind = d.get("kind") if d.get("kind") in SEAT_KINDS else "normal"
+        name = d.get("name") if isinstance(d.get("name"), str) and d.get("name") else None
+        colour = d.get("colour") if isinstance(d.get("colour"), int) else index
+        return cls(str(kind), name or f"Player {index + 1}", int(colour))
+
+
+@dataclass
+class GameSetup:
+    """Everything chosen before a game starts."""
+
+    board: str = "imperium"
+    seats: list[SeatConfig] = field(default_factory=list)
+    seed: int = 0
+    intermediate_scoring: bool = False
+    no_goods: bool = False
+
+    @property
+    def options(self) -> dict[str, bool]:
+        return {"intermediate_scoring": self.intermediate_scoring, "no_goods": self.no_goods}
+
+
+@dataclass(frozen=True, slots=True)
+class LogEntry:
+    """One line of the game log: who did what (``action`` is its notation)."""
+
+    index: int
+    seat: int
+    action: str
+    turn_end: bool = False
+
+
+class GameController:
+    """Owns the game: state, action record, undo boundary (main thread only).
+
+    Args:
+        setup: seats and options.
+        board: the loaded board (its name must match ``setup.board``).
+        actions: notation strings to replay (a loaded game).
+
+    Raises:
+        SaveError: a replayed action is not legal.
+    """
+
+    def __init__(self, setup: GameSetup, board: BoardSpec,
+                 actions: list[str] | None = None) -> None:
+        self.setup = setup
+        self.board = board
+        state = new_game(board, num_players=len(setup.seats), seed=setup.seed,
+                         intermediate_scoring=setup.intermediate_scoring,
+                         no_goods=setup.no_goods)
+        self.history: list[GameState] = [state]
+        self.actions: list[str] = []
+        self.actors: list[int] = []
+        #: Actions before this index are confirmed and can never be undone.
+        self.committed = 0
+        for i, text in enumerate(actions or []):
+            try:
+                action = parse_action(text, self.state)
+            except ConcordiaError as exc:
+                raise SaveError(f"action {i + 1}: {exc}") from None
+            self._push(action)
+        self.committed = len(self.actions)
+
+    # ------------------------------------------------------------------ queries
+    @property
+    def state(self) -> GameState:
+        return self.history[-1]
+
+    @property
+    def seats(self) -> list[SeatConfig]:
+        return self.setup.seats
+
+    def seat_is_human(self, seat: int | None) -> bool:
+        return seat is not None and self.setup.seats[seat].is_human
+
+    @property
+    def human_count(self) -> int:
+        return sum(1 for s in self.setup.seats if s.is_human)
+
+    @property
+    def turn_owner(self) -> int:
+        """The seat whose turn the uncommitted actions belong to."""
+        return self.history[self.committed].turn_player
+
+    @property
+    def awaiting_confirm(self) -> bool:
+        """A human finished a turn and must confirm it before play passes on."""
+        if len(self.actions) <= self.committed:
+            return False
+        owner = self.turn_owner
+        if not self.seat_is_human(owner):
+            return False
+        state = self.state
+        return state.is_terminal() or state.turn_player != owner
+
+    def can_undo(self) -> bool:
+        """Whether the turn's owner (a human) has an own step to take back."""
+        if len(self.actions) <= self.committed:
+            return False
+        owner = self.turn_owner
+        return self.seat_is_human(owner) and owner in self.actors[self.committed:]
+
+    def log(self) -> list[LogEntry]:
+        """Every action so far, with turn ends marked."""
+        out: list[LogEntry] = []
+        for i, (text, seat) in enumerate(zip(self.actions, self.actors, strict=True)):
+            before, after = self.history[i], self.history[i + 1]
+            out.append(LogEntry(i, seat, text,
+                                after.turn_player != before.turn_player or after.is_terminal()))
+        return out
+
+    def last_action_of(self, seat: int) -> int | None:
+        """Index of the last action by ``seat``, or None."""
+        for i in range(len(self.actors) - 1, -1, -1):
+            if self.actors[i] == seat:
+                return i
+        return None
+
+    # ------------------------------------------------------------------ changes
+    def submit(self, action: Action) -> GameState:
+        """Apply a legal action of the current player and record it.
+
+        Raises:
+            IllegalActionError: ``action`` is not in ``state.legal_actions()``, or a
+                human turn is waiting to be confirmed.
+        """
+        if self.awaiting_confirm:
+            raise IllegalActionError("the turn must be confirmed first")
+        if action not in self.state.legal_actions():
+            raise IllegalActionError(f"{action} is not legal now")
+        self._push(action)
+        if not self.seat_is_human(self.turn_owner):
+            # AI steps are final at once; a human's stay open until the turn is confirmed.
+            self.committed = len(self.actions)
+        return self.state
+
+    def confirm_turn(self) -> None:
+        """Make every step so far final (the human pressed End turn)."""
+        self.committed = len(self.actions)
+
+    def undo(self) -> bool:
+        """Take back the owner's last step this turn (and any later steps of others).
+
+        Returns:
+            Whether anything was undone.
+        """
+        if not self.can_undo():
+            return False
+        owner = self.turn_owner
+        while len(self.actions) > self.committed:
+            seat = self.actors.pop()
+            self.actions.pop()
+            self.history.pop()
+            if seat == owner:
+                break
+        return True
+
+    def _push(self, action: Action) -> None:
+        state = self.state
+        seat = state.current_player
+        if seat is None:
+            raise IllegalActionError("the game is over")
+        self.history.append(state.apply(action))
+        self.actions.append(str(action))
+        self.actors.append(seat)
+
+    # ------------------------------------------------------------------ records
+    def record(self) -> GameRecord:
+        s = self.setup
+        return GameRecord(board=s.board, num_players=len(s.seats), seed=s.seed,
+                          options=s.options, actions=list(self.actions),
+                          seats=[seat.to_dict() for seat in s.seats], app_version=__version__)
+
+    def save(self, path: Path) -> None:
+        """Write the game to ``path`` (atomic). Raises :class:`SaveError`."""
+        save_record(path, self.record(), self.state)
+
+    def autosave(self) -> None:
+        """Write the autosave (the previous one is kept as a backup). Raises SaveError."""
+        from concordia import saves
+
+        try:
+            saves.autosave(self.record(), self.state)
+        except (saves.SaveError, OSError) as exc:
+            raise SaveError(getattr(exc, "reason", str(exc))) from exc
+
+    @classmethod
+    def from_record(cls, record: GameRecord, board: BoardSpec) -> GameController:
+        seats = [SeatConfig.from_dict(d, i) for i, d in
+                 enumerate(record.seats[:record.num_players])]
+        while len(seats) < record.num_players:
+            seats.append(SeatConfig("normal", f"Player {len(seats) + 1}", len(seats)))
+        setup = GameSetup(record.board, seats, record.seed,
+                          bool(record.options.get("intermediate_scoring")),
+                          bool(record.options.get("no_goods")))
+        return cls(setup, board, record.actions)
+
+
+# ---------------------------------------------------------------------- save files
+# The one place that talks to ``concordia.saves`` (versioned JSON, atomic writes).
+
+
+@dataclass(frozen=True, slots=True)
+class SaveEntry:
+    """One loadable save for the load screen."""
+
+    path: Path
+    name: str
+    when: str
+    board: str
+    players: int
+    step: int
+    finished: bool
+    autosave: bool
+
+
+def save_record(path: Path, record: GameRecord, state: GameState | None = None) -> None:
+    """Write a game record (and its position) atomically. Raises :class:`SaveError`."""
+    from concordia import saves
+
+    try:
+        saves.save_game(path, record, state)
+    except (saves.SaveError, OSError) as exc:
+        raise SaveError(getattr(exc, "reason", str(exc))) from exc
+
+
+def load_game(path: Path) -> GameController:
+    """Load a saved game and replay it; a corrupt, foreign or newer file is refused and
+    left untouched. Raises :class:`SaveError` with a message for the player."""
+    from concordia import saves
+    from concordia.maps import load_board
+
+    try:
+        loaded = saves.load_game(path)
+    except saves.SaveError as exc:
+        raise SaveError(exc.reason) from exc
+    if loaded.warnings:
+        logger.warning("loaded %s with warnings: %s", path, "; ".join(loaded.warnings))
+    if not loaded.replayable:
+        raise SaveError("; ".join(loaded.warnings) or "the move history is damaged")
+    record = loaded.record
+    try:
+        board = load_board(record.board)
+    except (ConcordiaError, OSError) as exc:
+        raise SaveError(f"board {record.board!r}: {exc}") from exc
+    return GameController.from_record(record, board)
+
+
+def load_autosave() -> GameController:
+    """Load the autosave (or its backup). Raises :class:`SaveError`."""
+    return load_game(autosave_path())
+
+
+def saves_folder() -> Path:
+    from concordia.settings import saves_dir
+
+    return saves_dir()
+
+
+def autosave_path() -> Path:
+    from concordia import saves
+
+    return saves.autosave_path()
+
+
+def list_saves() -> list[SaveEntry]:
+    """Readable saved games, newest first (the autosave included)."""
+    from concordia import saves
+
+    out = []
+    for info in saves.list_saves().saves:
+        when = info.saved_at.astimezone().strftime("%Y-%m-%d %H:%M")
+        out.append(SaveEntry(info.path, info.name, when, info.board, info.players, info.step,
+                             info.finished, info.kind != "save"))
+    return out

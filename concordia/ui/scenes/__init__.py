@@ -1,0 +1,1 @@
+"""The scenes: menu, new game, settings, load, game, hand-over, scores, dialogs."""

@@ -1,0 +1,1231 @@
+"""The game scene: the board, the panels and a turn played by clicking.
+
+Every action the scene submits is taken from ``state.legal_actions()``: a click or key is
+matched against the listed actions (by card, city, route, province or button payload),
+never built freehand. AI seats are answered by :class:`~concordia.ui.ai_bridge.AIBridge`
+from a background thread; this scene polls it once per frame.
+"""
+
+from __future__ import annotations
+
+import itertools
+import logging
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+import pygame
+
+from concordia.core import (
+    Action,
+    Build,
+    BuyCard,
+    Cash,
+    Copy,
+    Discard,
+    Finish,
+    GameState,
+    Move,
+    Place,
+    PlayCard,
+    Produce,
+    Trade,
+)
+from concordia.core.actions import ACTION_TYPES
+from concordia.core.data import CARD_BY_ID, GOODS, PRICE, STOREHOUSE_SPACES, CardDef
+from concordia.ui import theme
+from concordia.ui.ai_bridge import AIBridge
+from concordia.ui.board_pane import BoardPane, HKey
+from concordia.ui.controller import GameController, SaveError, saves_folder
+from concordia.ui.input import (
+    Cancel,
+    Click,
+    Confirm,
+    Drag,
+    HandCard,
+    Hover,
+    Intent,
+    Undo,
+    Wheel,
+)
+from concordia.ui.scene import Scene
+from concordia.ui.strings import t
+from concordia.ui.widgets import Button, ButtonRow
+
+if TYPE_CHECKING:
+    from concordia.ui.app import App
+
+logger = logging.getLogger(__name__)
+
+_game_ids = itertools.count(1)
+
+TOP_H = 38
+DISPLAY_H = 84
+ACTION_H = 48
+HAND_H = 112
+SIDE_W = 340
+
+
+@dataclass
+class Layout:
+    """Screen rectangles of the scene's parts (recomputed on resize)."""
+
+    top: pygame.Rect
+    display: pygame.Rect
+    board: pygame.Rect
+    actions: pygame.Rect
+    hand: pygame.Rect
+    side: pygame.Rect
+    players: pygame.Rect
+    log: pygame.Rect
+
+    @classmethod
+    def for_size(cls, size: tuple[int, int], seats: int) -> Layout:
+        w, h = size
+        side_w = max(300, min(SIDE_W, w // 4))
+        left_w = w - side_w
+        top = pygame.Rect(0, 0, w, TOP_H)
+        display = pygame.Rect(0, TOP_H, left_w, DISPLAY_H)
+        hand = pygame.Rect(0, h - HAND_H, left_w, HAND_H)
+        actions = pygame.Rect(0, hand.y - ACTION_H, left_w, ACTION_H)
+        board = pygame.Rect(0, display.bottom, left_w, actions.y - display.bottom)
+        side = pygame.Rect(left_w, TOP_H, side_w, h - TOP_H)
+        per = min(96, max(78, (side.height * 2 // 3) // max(1, seats)))
+        players = pygame.Rect(side.x, side.y, side_w, per * seats)
+        log = pygame.Rect(side.x, players.bottom, side_w, side.bottom - players.bottom)
+        return cls(top, display, board, actions, hand, side, players, log)
+
+
+@dataclass
+class Options:
+    """What the human whose decision it is may do now, derived from the legal actions."""
+
+    legal: tuple[Action, ...] = ()
+    hand: dict[str, PlayCard] = field(default_factory=dict)
+    moves: dict[tuple[str, str], list[Move]] = field(default_factory=dict)
+    builds: dict[str, Build] = field(default_factory=dict)
+    produce: dict[str, Produce] = field(default_factory=dict)
+    places: dict[str, list[Place]] = field(default_factory=dict)
+    buys: dict[str, list[BuyCard]] = field(default_factory=dict)
+    trades: dict[str, list[Trade]] = field(default_factory=dict)
+    copies: list[Copy] = field(default_factory=list)
+    discards: list[Discard] = field(default_factory=list)
+    cash: Cash | None = None
+    finish: Finish | None = None
+
+    @classmethod
+    def of(cls, state: GameState) -> Options:
+        o = cls(legal=state.legal_actions())
+        for a in o.legal:
+            if isinstance(a, PlayCard):
+                o.hand[a.card] = a
+            elif isinstance(a, Move):
+                o.moves.setdefault((a.kind, a.src), []).append(a)
+            elif isinstance(a, Build):
+                o.builds[a.city] = a
+            elif isinstance(a, Produce):
+                o.produce[a.province] = a
+            elif isinstance(a, Place):
+                o.places.setdefault(a.city, []).append(a)
+            elif isinstance(a, BuyCard):
+                o.buys.setdefault(a.card, []).append(a)
+            elif isinstance(a, Trade):
+                o.trades.setdefault(a.good, []).append(a)
+            elif isinstance(a, Copy):
+                o.copies.append(a)
+            elif isinstance(a, Discard):
+                o.discards.append(a)
+            elif isinstance(a, Cash):
+                o.cash = a
+            elif isinstance(a, Finish):
+                o.finish = a
+        return o
+
+
+@dataclass
+class PendingAI:
+    """An AI decision shown on screen for ``delay`` seconds before it is applied."""
+
+    action: Action
+    seat: int
+    remaining: float
+
+
+class GameScene(Scene):
+    """Plays one game: human turns by clicking, AI turns from the background thread."""
+
+    name = "game"
+
+    def __init__(self, app: App, controller: GameController) -> None:
+        super().__init__(app)
+        self.controller = controller
+        self.game_id = next(_game_ids)
+        self.ai = AIBridge()
+        self.board = BoardPane(controller.board, app.fonts, app.time_source)
+        self.lay = Layout.for_size(app.size, len(controller.seats))
+        self.buttons = ButtonRow()
+        self.hover: tuple[int, int] | None = None
+        self.selected: tuple[str, str] | None = None  # Architect: colonist (kind, src)
+        self.place_city: str | None = None  # Colonist: city with both kinds placeable
+        self.buy_card: str | None = None  # Senator: card with several "any" choices
+        self.trade_amount: dict[str, int] = {}
+        self.pending_ai: PendingAI | None = None
+        self.requested: tuple[int, int] | None = None
+        self.shown_human: int | None = None
+        self.final_shown = False
+        self.message: str | None = None
+        self.message_time = 0.0
+        self.log_scroll = 0
+        self._options_key: tuple[int, int] | None = None
+        self._options = Options()
+        self.cities = {c.slug: c for c in controller.board.cities}
+        self.provinces = {p.slug: p for p in controller.board.provinces}
+        self._closed = False
+        self._log_texts: list[tuple[str, str, int]] = []
+        self._log_language = ""
+
+    # ------------------------------------------------------------------ life cycle
+    @property
+    def state(self) -> GameState:
+        return self.controller.state
+
+    def enter(self) -> None:
+        self.layout()
+
+    def resume(self) -> None:
+        self.layout()
+
+    def exit(self) -> None:
+        self.close()
+
+    def close(self) -> None:
+        if not self._closed:
+            self._closed = True
+            self.ai.close()
+
+    def layout(self) -> None:
+        self.lay = Layout.for_size(self.app.size, len(self.controller.seats))
+        self.board.set_rect(self.lay.board)
+        self._rebuild()
+
+    # ------------------------------------------------------------------ decisions
+    @property
+    def decider(self) -> int | None:
+        """The seat that must act now (the turn owner while a turn awaits confirmation)."""
+        if self.controller.awaiting_confirm:
+            return self.controller.turn_owner
+        return self.state.current_player
+
+    @property
+    def human_to_act(self) -> bool:
+        if self.controller.awaiting_confirm:
+            return True
+        return (self.pending_ai is None and not self.state.is_terminal()
+                and self.controller.seat_is_human(self.decider))
+
+    def options(self) -> Options:
+        key = (self.state.step, len(self.controller.actions))
+        if key != self._options_key:
+            self._options_key = key
+            self._options = Options.of(self.state)
+        return self._options
+
+    def viewer(self) -> int | None:
+        """Whose hand is shown: the human deciding now, else the only human, else none."""
+        seat = self.decider
+        if self.controller.seat_is_human(seat):
+            return seat
+        if self.controller.human_count == 1:
+            return next(i for i, s in enumerate(self.controller.seats) if s.is_human)
+        if self.controller.human_count == 0:
+            return self.state.turn_player if not self.state.is_terminal() else None
+        return self.shown_human
+
+    # ------------------------------------------------------------------ submitting
+    def submit(self, action: Action) -> None:
+        """Apply one listed action for the seat that decides now."""
+        if action not in self.state.legal_actions():
+            logger.error("refused an unlisted action %s", action)
+            return
+        before = self.state
+        self.controller.submit(action)
+        self.selected = None
+        self.place_city = None
+        self.buy_card = None
+        self.trade_amount = {}
+        after = self.state
+        if (after.turn_player != before.turn_player or after.is_terminal()) and (
+                self.controller.committed == len(self.controller.actions)):
+            self.autosave()
+        self._rebuild()
+
+    def confirm_turn(self) -> None:
+        if self.controller.awaiting_confirm:
+            self.controller.confirm_turn()
+            self.autosave()
+            self._rebuild()
+
+    def undo(self) -> None:
+        if self.controller.undo():
+            self.ai.cancel()
+            self.requested = None
+            self.pending_ai = None
+            self.selected = None
+            self.place_city = None
+            self.buy_card = None
+            self.trade_amount = {}
+            self._rebuild()
+
+    def autosave(self) -> None:
+        if self.app.autoplay:
+            return  # nobody will continue an autoplay game; keep it fast
+        try:
+            self.controller.autosave()
+        except SaveError as exc:
+            logger.warning("autosave failed: %s", exc)
+
+    def save_now(self) -> None:
+        import time
+
+        name = time.strftime("concordia-%Y%m%d-%H%M%S")
+        try:
+            self.controller.save(saves_folder() / f"{name}.json")
+        except (SaveError, OSError) as exc:
+            self.app.show_error(t("error.save_failed", reason=str(exc)))
+            return
+        self.flash(t("game.saved", name=name))
+
+    def flash(self, message: str) -> None:
+        self.message = message
+        self.message_time = 3.0
+
+    # ------------------------------------------------------------------ update
+    def update(self, dt: float) -> None:
+        if self.message is not None:
+            self.message_time -= dt
+            if self.message_time <= 0:
+                self.message = None
+        if self.app.stack.top is not self and not self.app.autoplay:
+            return  # a dialog is open: the game waits (the AI keeps its request)
+        state = self.state
+        if self.pending_ai is not None:
+            self.pending_ai.remaining -= dt
+            if self.pending_ai.remaining <= 0:
+                action = self.pending_ai.action
+                self.pending_ai = None
+                self.submit(action)
+            return
+        if state.is_terminal():
+            self.finish_game()
+            return
+        if self.controller.awaiting_confirm:
+            return
+        seat = state.current_player
+        assert seat is not None
+        if self.controller.seat_is_human(seat):
+            if self.controller.human_count > 1 and seat != self.shown_human:
+                self.shown_human = seat
+                self.hand_over(seat)
+            elif self.shown_human is None:
+                self.shown_human = seat
+            return
+        self.drive_ai(seat)
+
+    def drive_ai(self, seat: int) -> None:
+        state = self.state
+        key = (self.game_id, state.step)
+        if self.requested != key:
+            self.requested = key
+            self.ai.request(self.game_id, state, seat, self.controller.seats[seat].kind)
+        wait = 0.5 if self.app.autoplay else 0.0
+        reply = self.ai.poll(wait)
+        while reply is not None and (reply.game_id, reply.step) != key:
+            reply = self.ai.poll(wait)  # stale: from before an undo or load
+        if reply is None:
+            return
+        action = reply.action
+        if reply.error is not None or action is None or action not in state.legal_actions():
+            logger.warning("AI error for seat %d: %s", seat, reply.error or action)
+            action = self.ai.fallback_action(state)
+            self.flash(t("game.ai_error", name=self.controller.seats[seat].name))
+            if action is None:
+                return
+        delay = self.app.ai_delay()
+        if delay <= 0:
+            self.submit(action)
+        else:
+            self.pending_ai = PendingAI(action, seat, delay)
+
+    def hand_over(self, seat: int) -> None:
+        from concordia.ui.scenes.handover import HandoverScene
+
+        cfg = self.controller.seats[seat]
+        self.app.push(HandoverScene(self.app, cfg.name, self.colour(seat), theme.SHAPES[seat % 5]))
+
+    def finish_game(self) -> None:
+        if self.final_shown:
+            return
+        self.final_shown = True
+        state = self.state
+        if self.app.autoplay:
+            from concordia.ui.app import AutoplayResult
+
+            lines = [t("cli.final_scores")]
+            for seat in state.outcome().ranking:
+                lines.append(t("cli.score_line", name=self.controller.seats[seat].name,
+                               total=state.scores()[seat].total))
+            self.app.result = AutoplayResult(lines)
+            if self.app.options.screenshot_dir is not None:
+                self._push_final()
+                self.app.quit_after_draw = True  # draw the final scores once, then stop
+                return
+            self.app.quit(0)
+            return
+        self._push_final()
+
+    def _push_final(self) -> None:
+        from concordia.ui.scenes.scores import ScoresScene
+
+        self.app.push(ScoresScene(self.app, self.controller, final=True))
+
+    # ------------------------------------------------------------------ input
+    def handle(self, intent: Intent) -> Intent | None:
+        if isinstance(intent, Hover):
+            self.hover = intent.pos
+            return None
+        if isinstance(intent, Wheel):
+            if self.lay.board.collidepoint(intent.pos):
+                self.board.wheel(intent.pos, intent.dy)
+            elif self.lay.log.collidepoint(intent.pos):
+                self.log_scroll = max(0, self.log_scroll + intent.dy)
+            return None
+        if isinstance(intent, Drag):
+            if self.lay.board.collidepoint(intent.pos):
+                self.board.pan(*intent.rel)
+            return None
+        if isinstance(intent, Cancel):
+            if self.selected or self.place_city or self.buy_card:
+                self.selected = self.place_city = self.buy_card = None
+                self._rebuild()
+            else:
+                from concordia.ui.scenes.dialog import PauseScene
+
+                self.app.push(PauseScene(self.app, self))
+            return None
+        if isinstance(intent, Undo):
+            self.undo()
+            return None
+        if isinstance(intent, Confirm):
+            self.on_confirm()
+            return None
+        if isinstance(intent, HandCard):
+            self.play_hand_card(intent.n)
+            return None
+        if isinstance(intent, Click):
+            self.hover = intent.pos
+            self.on_click(intent.pos, intent.button)
+            return None
+        return None
+
+    def on_confirm(self) -> None:
+        if self.controller.awaiting_confirm:
+            self.confirm_turn()
+            return
+        if not self.human_to_act:
+            return
+        opts = self.options()
+        if opts.finish is not None and len(opts.legal) == 1:
+            self.submit(opts.finish)
+
+    def play_hand_card(self, n: int) -> None:
+        if not self.human_to_act or self.controller.awaiting_confirm:
+            return
+        seat = self.decider
+        if seat is None:
+            return
+        hand = self.state.hand(seat)
+        if 1 <= n <= len(hand):
+            action = self.options().hand.get(hand[n - 1])
+            if action is not None:
+                self.submit(action)
+
+    def on_click(self, pos: tuple[int, int], button: int) -> None:
+        b = self.buttons.hit(pos)
+        if b is not None:
+            self.on_button(b)
+            return
+        if button != 1 or not self.human_to_act or self.controller.awaiting_confirm:
+            return
+        if self.lay.board.collidepoint(pos):
+            self.click_board(pos)
+
+    def click_board(self, pos: tuple[int, int]) -> None:
+        opts = self.options()
+        phase = self.state.phase
+        city = self.board.city_at(pos)
+        route = self.board.route_at(pos) if city is None else None
+        province = (self.board.province_at(pos) if city is None and route is None else None)
+        if phase == "architect":
+            if self.selected is not None and route is not None:
+                for move in opts.moves.get(self.selected, []):
+                    if (move.kind, move.dst) == route:
+                        self.submit(move)
+                        return
+            for src in ([city] if city else [route[1]] if route else []):
+                kinds = [k for (k, s) in opts.moves if s == src]
+                if kinds:
+                    if self.selected is not None and self.selected[1] == src and len(kinds) > 1:
+                        i = kinds.index(self.selected[0]) if self.selected[0] in kinds else -1
+                        self.selected = (kinds[(i + 1) % len(kinds)], src)
+                    else:
+                        self.selected = (kinds[0], src)
+                    self._rebuild()
+                    return
+            if city is not None and city in opts.builds:
+                self.submit(opts.builds[city])
+            return
+        if city is not None and city in opts.places:
+            places = opts.places[city]
+            if len(places) == 1:
+                self.submit(places[0])
+            else:
+                self.place_city = city
+                self._rebuild()
+            return
+        if phase == "prefect":
+            target = province
+            if target is None and city is not None:
+                target = self.cities[city].province and _slug(self.cities[city].province or "")
+            if target is not None and target in opts.produce:
+                self.submit(opts.produce[target])
+
+    def on_button(self, b: Button) -> None:
+        value = b.value
+        if isinstance(value, tuple) and value and value[0] == "ui":
+            what = value[1]
+            if what == "menu":
+                from concordia.ui.scenes.dialog import PauseScene
+
+                self.app.push(PauseScene(self.app, self))
+            elif what == "scores":
+                from concordia.ui.scenes.scores import ScoresScene
+
+                self.app.push(ScoresScene(self.app, self.controller, final=False))
+            elif what == "save":
+                self.save_now()
+            elif what == "undo":
+                self.undo()
+            elif what == "end_turn":
+                self.confirm_turn()
+            elif what == "select":
+                self.selected = value[2]
+                self._rebuild()
+            elif what == "buy_card":
+                self.buy_card = value[2]
+                self._rebuild()
+            elif what == "trade_step":
+                good, delta = value[2], value[3]
+                self._step_trade(good, delta)
+            elif what == "cancel":
+                self.selected = self.place_city = self.buy_card = None
+                self._rebuild()
+            return
+        if (isinstance(value, ACTION_TYPES) and self.human_to_act
+                and not self.controller.awaiting_confirm):
+            self.submit(value)  # type: ignore[arg-type]  # ACTION_TYPES is the Action union
+
+    def _step_trade(self, good: str, delta: int) -> None:
+        amounts = sorted(tr.amount for tr in self.options().trades.get(good, []))
+        if not amounts:
+            return
+        current = self.trade_amount.get(good, 0)
+        values = sorted({0, *amounts})
+        i = values.index(current) if current in values else values.index(0)
+        i = max(0, min(len(values) - 1, i + delta))
+        self.trade_amount[good] = values[i]
+        self._rebuild()
+
+    # ------------------------------------------------------------------ buttons
+    def _rebuild(self) -> None:
+        """Recreate the buttons for the current state and selection."""
+        self.buttons.clear()
+        lay = self.lay
+        top = lay.top
+        x = top.right - 8
+        for key, label, tip in (("menu", t("game.menu"), t("game.tip.menu")),
+                                ("save", t("game.save"), t("game.tip.save")),
+                                ("scores", t("game.scores"), t("game.tip.scores"))):
+            w = 96
+            x -= w
+            self.buttons.add(Button(pygame.Rect(x, top.y + 4, w, top.height - 8), label,
+                                    ("ui", key), tip, size=14))
+            x -= 6
+        if self.state.is_terminal() and not self.controller.awaiting_confirm:
+            return
+        if self.human_to_act:
+            self._action_buttons()
+            self._hand_buttons()
+            self._display_buttons()
+
+    def _bar(self) -> _Bar:
+        return _Bar(self.buttons, self.lay.actions, self.app.fonts)
+
+    def _action_buttons(self) -> None:
+        bar = self._bar()
+        c = self.controller
+        if c.can_undo():
+            bar.add_right(t("game.undo"), ("ui", "undo"), t("game.tip.undo"))
+        if c.awaiting_confirm:
+            bar.add_right(t("game.end_turn"), ("ui", "end_turn"), t("game.tip.end_turn"),
+                          accent=True)
+            return
+        opts = self.options()
+        state = self.state
+        if opts.finish is not None:
+            bar.add_right(t("game.finish"), opts.finish, t("game.tip.finish"))
+        if opts.cash is not None:
+            amount = -state.cost(opts.cash).money
+            bar.add(t("game.cash", n=amount), opts.cash, t("game.cash", n=amount))
+        phase = state.phase
+        if phase == "architect":
+            for (kind, src) in opts.moves:
+                label = f"{t('game.kind_' + kind)}: {self.place_name(src)}"
+                bar.add(label, ("ui", "select", (kind, src)),
+                        t("game.moving", kind=t("game.kind_" + kind), src=self.place_name(src)),
+                        selected=self.selected == (kind, src), width=150)
+        elif self.place_city is not None:
+            for place in opts.places.get(self.place_city, []):
+                label = t("game.place", kind=t("game.kind_" + place.kind),
+                          city=self.place_name(place.city))
+                bar.add(label, place, label, width=230)
+        elif phase == "tribune":
+            for places in opts.places.values():
+                for place in places:
+                    label = t("game.place", kind=t("game.kind_" + place.kind),
+                              city=self.place_name(place.city))
+                    bar.add(label, place, label, width=230)
+        elif phase == "diplomat":
+            for copy in opts.copies:
+                top_card = state.discard(copy.seat)[-1]
+                label = t("game.copy", card=card_name(top_card), name=c.seats[copy.seat].name)
+                bar.add(label, copy, card_tooltip(top_card), width=220)
+        elif phase == "overflow":
+            for d in opts.discards:
+                bar.add(t("game.discard", good=t("good." + d.good)), d,
+                        t("game.discard", good=t("good." + d.good)), swatch=d.good)
+        elif phase in ("senator", "consul") and self.buy_card is not None:
+            for buy in opts.buys.get(self.buy_card, []):
+                goods = ", ".join(t("good." + g) for g in buy.choice) or "—"
+                label = t("game.buy_with", card=card_name(buy.card), goods=goods)
+                bar.add(label, buy, label, width=260)
+        if phase in ("mercator", "first_buy"):
+            self._trade_buttons()
+
+    def trade_rect(self) -> pygame.Rect:
+        b = self.lay.board
+        w, h = 430, 64 + 40 * len(GOODS) + 30
+        return pygame.Rect(b.right - w - 12, b.bottom - h - 8, w, h)
+
+    def _trade_buttons(self) -> None:
+        opts = self.options()
+        r = self.trade_rect()
+        for i, good in enumerate(GOODS):
+            y = r.y + 56 + i * 40
+            trades = opts.trades.get(good, [])
+            amount = self.trade_amount.get(good, 0)
+            enabled = bool(trades)
+            self.buttons.add(Button(pygame.Rect(r.x + 180, y, 32, 30), "−",
+                                    ("ui", "trade_step", good, -1),
+                                    t("game.trade_sell", n=1, good=t("good." + good),
+                                      money=PRICE[GOODS.index(good)]), enabled=enabled))
+            self.buttons.add(Button(pygame.Rect(r.x + 252, y, 32, 30), "+",
+                                    ("ui", "trade_step", good, 1),
+                                    t("game.trade_buy", n=1, good=t("good." + good),
+                                      money=PRICE[GOODS.index(good)]), enabled=enabled))
+            trade = next((tr for tr in trades if tr.amount == amount), None)
+            money = abs(amount) * PRICE[GOODS.index(good)]
+            if amount > 0:
+                label = t("game.trade_buy", n=amount, good="", money=money)
+            elif amount < 0:
+                label = t("game.trade_sell", n=-amount, good="", money=money)
+            else:
+                label = "—"
+            self.buttons.add(Button(pygame.Rect(r.x + 294, y, 124, 30), " ".join(label.split()),
+                                    trade, label, enabled=trade is not None, size=13))
+
+    def _hand_buttons(self) -> None:
+        seat = self.viewer()
+        if seat is None or self.state.phase != "card" or self.controller.awaiting_confirm:
+            return
+        opts = self.options()
+        for i, (rect, card) in enumerate(self.hand_rects(seat)):
+            action = opts.hand.get(card)
+            if action is not None:
+                self.buttons.add(_CardButton(rect, card_name(card), action,
+                                             card_tooltip(card) + "  " +
+                                             (t("game.tip.hand_key", n=i + 1) if i < 9 else "")))
+
+    def _display_buttons(self) -> None:
+        opts = self.options()
+        if self.state.phase not in ("senator", "consul") or self.controller.awaiting_confirm:
+            return
+        for slot, rect in enumerate(self.display_rects()):
+            card = self.state.display_ids()[slot]
+            if card is None or card not in opts.buys:
+                continue
+            buys = opts.buys[card]
+            value: object = buys[0] if len(buys) == 1 else ("ui", "buy_card", card)
+            self.buttons.add(_CardButton(rect, card_name(card), value,
+                                         self.display_tooltip(slot, card)))
+
+    # ------------------------------------------------------------------ geometry
+    def hand_rects(self, seat: int) -> list[tuple[pygame.Rect, str]]:
+        hand = self.state.hand(seat)
+        area = self.lay.hand.inflate(-16, -16)
+        n = max(1, len(hand))
+        w = min(104, (area.width - (n - 1) * 6) // n)
+        return [(pygame.Rect(area.x + i * (w + 6), area.y + 14, w, area.height - 14), card)
+                for i, card in enumerate(hand)]
+
+    def display_rects(self) -> list[pygame.Rect]:
+        area = self.lay.display.inflate(-16, -12)
+        n = len(self.state.display)
+        w = min(128, (area.width - 90 - (n - 1) * 6) // max(1, n))
+        return [pygame.Rect(area.x + i * (w + 6), area.y, w, area.height) for i in range(n)]
+
+    def colour(self, seat: int) -> theme.Colour:
+        colours = theme.player_colours()
+        return colours[self.controller.seats[seat].colour % len(colours)]
+
+    def place_name(self, slug: str) -> str:
+        if slug in self.cities:
+            return self.cities[slug].name
+        if slug in self.provinces:
+            return self.provinces[slug].name
+        if "-" in slug:
+            a, b = slug.split("-", 1)
+            return f"{self.place_name(a)} – {self.place_name(b)}"
+        return slug
+
+    # ------------------------------------------------------------------ highlights
+    def highlights(self) -> dict[HKey, str]:
+        """Board badges: legal targets for the human, the AI's pending move otherwise."""
+        out: dict[HKey, str] = {}
+        state = self.state
+        if self.pending_ai is not None:
+            key = _target(self.pending_ai.action)
+            if key is not None:
+                out[key] = "●"
+            return out
+        if not self.human_to_act or self.controller.awaiting_confirm:
+            return out
+        opts = self.options()
+        if state.phase == "architect":
+            if self.selected is None:
+                for kind, src in opts.moves:
+                    key = src if src in self.cities else (kind, src)
+                    out[key] = t("game.kind_" + kind)
+            else:
+                for move in opts.moves.get(self.selected, []):
+                    out[(move.kind, move.dst)] = str(state.cost(move).points)
+            for city, build in opts.builds.items():
+                out[city] = price_badge(state, build)
+        for city, places in opts.places.items():
+            out[city] = "+" + "/".join(t("game.kind_" + p.kind) for p in places)
+        for province in opts.produce:
+            good = state.province_good(province)
+            out[province] = t("good." + good)
+        return out
+
+    # ------------------------------------------------------------------ tooltips
+    def tooltip(self, pos: tuple[int, int]) -> str | None:
+        tip = self.buttons.tooltip(pos)
+        if tip:
+            return tip
+        state = self.state
+        viewer = self.viewer()
+        if viewer is not None:
+            for i, (rect, card) in enumerate(self.hand_rects(viewer)):
+                if rect.collidepoint(pos):
+                    return card_tooltip(card) + ("  " + t("game.tip.hand_key", n=i + 1)
+                                                 if i < 9 else "")
+        for slot, rect in enumerate(self.display_rects()):
+            shown = state.display_ids()[slot]
+            if rect.collidepoint(pos) and shown is not None:
+                return self.display_tooltip(slot, shown)
+        for seat, rect in enumerate(self.player_rects()):
+            if rect.collidepoint(pos):
+                return self.player_tooltip(seat)
+        if self.lay.log.collidepoint(pos):
+            return t("game.tip.log")
+        if self.lay.board.collidepoint(pos):
+            return self.board_tooltip(pos)
+        return None
+
+    def display_tooltip(self, slot: int, card: str) -> str:
+        d = CARD_BY_ID[card]
+        cost = ", ".join(t("good." + g) for g in d.cost) or "—"
+        extra = self.state.display_cost(slot)
+        extra_s = (t("game.slot_extra", goods=", ".join(t("good." + g) for g in extra))
+                   if extra else t("game.slot_none"))
+        return (f"{t('game.slot', n=slot + 1)} ({extra_s}). "
+                + t("game.tip.display_card", name=card_name(card), god=t("god." + d.god),
+                    cost=cost, text=card_text(d)))
+
+    def player_tooltip(self, seat: int) -> str:
+        p = self.state.players[seat]
+        cfg = self.controller.seats[seat]
+        top = self.state.discard(seat)
+        s = t("game.tip.player", name=cfg.name, money=p.money, houses=p.houses_left,
+              hand=len(p.hand))
+        if top:
+            s += ". " + t("game.top_discard", card=card_name(top[-1]))
+        if self.state.praefectus == seat:
+            s += ". " + t("game.tip.praefectus")
+        return s
+
+    def board_tooltip(self, pos: tuple[int, int]) -> str | None:
+        state = self.state
+        opts = self.options() if self.human_to_act else Options()
+        city = self.board.city_at(pos)
+        if city is not None:
+            good = state.city_good(city)
+            names = ", ".join(self.controller.seats[s].name for s in state.houses_in(city))
+            s = t("game.tip.city", city=self.place_name(city),
+                  good=t("good." + good) if good else t("game.no_good"), houses=names or "—")
+            if city in opts.builds:
+                s += ". " + t("game.tip.city_build", price=price_text(state, opts.builds[city]))
+            return s
+        route = self.board.route_at(pos)
+        if route is not None:
+            s = t("game.tip.route", kind=t("game.kind_" + route[0]),
+                  route=self.place_name(route[1]))
+            if self.selected is not None:
+                for move in opts.moves.get(self.selected, []):
+                    if (move.kind, move.dst) == route:
+                        s += ". " + t("game.tip.route_move", n=state.cost(move).points)
+            return s
+        province = self.board.province_at(pos)
+        if province is not None:
+            up = state.marker_active(province)
+            s = t("game.tip.province", province=self.place_name(province),
+                  good=t("good." + state.province_good(province)),
+                  state=t("game.marker_up") if up else t("game.marker_down"))
+            if province in opts.produce:
+                s += ". " + t("game.tip.province_produce")
+            return s
+        return t("game.shortcuts")
+
+    # ------------------------------------------------------------------ drawing
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.fill(theme.BG)
+        state = self.state
+        self.board.draw(surface, state, self.highlights())
+        self.draw_top(surface)
+        self.draw_display(surface)
+        self.draw_action_bar(surface)
+        self.draw_hand(surface)
+        self.draw_players(surface)
+        self.draw_log(surface)
+        if self.human_to_act and state.phase in ("mercator", "first_buy") and not (
+                self.controller.awaiting_confirm):
+            self.draw_trade(surface)
+        self.buttons.draw(surface, self.app.fonts, self.hover)
+
+    def status(self) -> str:
+        state = self.state
+        c = self.controller
+        if state.is_terminal():
+            return t("game.over")
+        if self.controller.awaiting_confirm:
+            return t("game.confirm_turn")
+        seat = state.current_player
+        assert seat is not None
+        name = c.seats[seat].name
+        if not c.seat_is_human(seat):
+            if self.pending_ai is not None:
+                return describe(self, self.pending_ai.action, seat)
+            return t("game.thinking", name=name)
+        phase = state.phase
+        prompt = {
+            "card": "game.choose_card", "prefect": "game.choose_province",
+            "senator": "game.choose_buy", "consul": "game.choose_buy",
+            "mercator": "game.choose_trade", "colonist": "game.choose_place",
+            "tribune": "game.choose_tribune", "diplomat": "game.choose_diplomat",
+            "overflow": "game.choose_overflow", "first_buy": "game.choose_first_buy",
+        }.get(phase, "")
+        if phase == "architect":
+            prompt = "game.choose_route" if self.selected else "game.choose_colonist"
+            return f"{t(prompt)} · {t('game.points_left', n=state.points)}"
+        if self.buy_card is not None or self.place_city is not None:
+            prompt = "game.choose_goods" if self.buy_card else "game.choose_place"
+        return t(prompt) if prompt else t("phase." + phase)
+
+    def draw_top(self, surface: pygame.Surface) -> None:
+        r = self.lay.top
+        pygame.draw.rect(surface, theme.PANEL, r)
+        state = self.state
+        fonts = self.app.fonts
+        x = r.x + 12
+        if not state.is_terminal():
+            seat = state.turn_player
+            theme.shape(surface, theme.SHAPES[seat % 5], (x + 8, r.centery), 8, self.colour(seat))
+            x += 24
+            label = f"{t('game.turn_of', name=self.controller.seats[seat].name)} · " \
+                    f"{t('phase.' + state.phase)}"
+            if state.current_player != seat and state.current_player is not None:
+                label += " · " + t("game.decides",
+                                   name=self.controller.seats[state.current_player].name)
+            rect = theme.text(surface, fonts.get(16, True), theme.fit(fonts.get(16, True), label,
+                                                                      r.width // 2),
+                              (x, r.centery), theme.TEXT, "midleft")
+            x = rect.right + 16
+        msg = self.message
+        if msg is None and not state.is_terminal() and not self.controller.seat_is_human(
+                state.current_player) and self.pending_ai is None:
+            msg = t("game.thinking", name=self.controller.seats[state.current_player or 0].name)
+        if msg:
+            theme.text(surface, fonts.get(14), theme.fit(fonts.get(14), msg, r.right - 340 - x),
+                       (x, r.centery), theme.HILITE, "midleft")
+
+    def draw_display(self, surface: pygame.Surface) -> None:
+        r = self.lay.display
+        pygame.draw.rect(surface, theme.PANEL, r)
+        state = self.state
+        fonts = self.app.fonts
+        rects = self.display_rects()
+        for slot, rect in enumerate(rects):
+            card = state.display_ids()[slot]
+            extra = state.display_cost(slot)
+            if card is None:
+                theme.panel(surface, rect, theme.BUTTON_DISABLED, theme.BORDER)
+                theme.text(surface, fonts.get(13), t("game.sold_out"), rect.center,
+                           theme.TEXT_DIM, "center")
+            else:
+                draw_card(surface, fonts, rect, card, self.hover)
+            # Slot's extra goods (Senator), under the card.
+            gx = rect.x + 4
+            for g in extra:
+                pygame.draw.rect(surface, theme.GOOD_COLOURS.get(g, (200, 200, 200)),
+                                 pygame.Rect(gx, rect.bottom - 12, 10, 10), border_radius=2)
+                if g == "any":
+                    theme.text(surface, fonts.get(9, True), "?", (gx + 5, rect.bottom - 7),
+                               (20, 20, 20), "center")
+                gx += 13
+        if rects:
+            theme.text(surface, fonts.get(13), t("game.deck", n=state.deck_size),
+                       (rects[-1].right + 10, r.centery), theme.TEXT_DIM, "midleft")
+
+    def draw_action_bar(self, surface: pygame.Surface) -> None:
+        r = self.lay.actions
+        pygame.draw.rect(surface, theme.PANEL_LIGHT, r)
+        font = self.app.fonts.get(15)
+        left = min((b.rect.x for b in self.buttons.buttons if r.contains(b.rect)),
+                   default=r.right)
+        status = self.status()
+        first_bar_button = min((b.rect.x for b in self.buttons.buttons
+                                if r.contains(b.rect) and b.rect.x < r.centerx), default=None)
+        if first_bar_button is not None and first_bar_button < r.x + 60:
+            return  # the bar is full of choices; the prompt is in the tooltip and top bar
+        theme.text(surface, font, theme.fit(font, status, min(left, r.right) - r.x - 24),
+                   (r.x + 12, r.centery), theme.TEXT, "midleft")
+
+    def draw_hand(self, surface: pygame.Surface) -> None:
+        r = self.lay.hand
+        pygame.draw.rect(surface, theme.PANEL, r)
+        fonts = self.app.fonts
+        seat = self.viewer()
+        if seat is None:
+            return
+        cfg = self.controller.seats[seat]
+        theme.text(surface, fonts.get(12, True), f"{t('game.your_hand')} — {cfg.name}",
+                   (r.x + 8, r.y + 4), theme.TEXT_DIM)
+        playable = self.options().hand if self.human_to_act else {}
+        for i, (rect, card) in enumerate(self.hand_rects(seat)):
+            draw_card(surface, fonts, rect, card, self.hover, dim=bool(playable) and
+                      card not in playable, key=i + 1 if i < 9 else None)
+
+    def player_rects(self) -> list[pygame.Rect]:
+        r = self.lay.players
+        n = len(self.controller.seats)
+        h = r.height // max(1, n)
+        return [pygame.Rect(r.x + 4, r.y + i * h + 2, r.width - 8, h - 4) for i in range(n)]
+
+    def draw_players(self, surface: pygame.Surface) -> None:
+        state = self.state
+        fonts = self.app.fonts
+        small = fonts.get(12)
+        for seat, rect in enumerate(self.player_rects()):
+            p = state.players[seat]
+            cfg = self.controller.seats[seat]
+            active = seat == state.current_player
+            theme.panel(surface, rect, theme.PANEL_LIGHT if active else theme.PANEL,
+                        theme.HILITE if active else theme.BORDER)
+            theme.shape(surface, theme.SHAPES[seat % 5], (rect.x + 14, rect.y + 14), 8,
+                        self.colour(seat))
+            name = cfg.name + ("" if cfg.is_human else f" · {t('kind.' + cfg.kind)}")
+            theme.text(surface, fonts.get(14, True), theme.fit(fonts.get(14, True), name, 170),
+                       (rect.x + 28, rect.y + 5))
+            theme.text(surface, fonts.get(14, True), t("game.money", n=p.money),
+                       (rect.right - 8, rect.y + 5), theme.ACCENT, "topright")
+            # Storehouse: 12 spaces, goods then waiting colonists.
+            items: list[tuple[str, str]] = []
+            for g, n in zip(GOODS, p.goods, strict=True):
+                items += [("good", g)] * n
+            items += [("land", "L")] * p.store[0] + [("sea", "S")] * p.store[1]
+            size = min(18, (rect.width - 16) // STOREHOUSE_SPACES - 3)
+            for i in range(STOREHOUSE_SPACES):
+                cell = pygame.Rect(rect.x + 8 + i * (size + 3), rect.y + 26, size, size)
+                if i < len(items):
+                    kind, what = items[i]
+                    if kind == "good":
+                        pygame.draw.rect(surface, theme.GOOD_COLOURS[what], cell, border_radius=3)
+                    else:
+                        pygame.draw.rect(surface, theme.PANEL, cell, border_radius=3)
+                        theme.shape(surface, theme.SHAPES[seat % 5], cell.center, size // 3,
+                                    self.colour(seat))
+                        theme.text(surface, fonts.get(8, True), what,
+                                   (cell.right - 1, cell.bottom), theme.TEXT, "bottomright")
+                else:
+                    pygame.draw.rect(surface, theme.BORDER, cell, 1, border_radius=3)
+            top = state.discard(seat)
+            info = (f"{t('game.houses_left', n=p.houses_left)} · "
+                    f"{t('game.hand_size', n=len(p.hand))} · "
+                    + (t("game.top_discard", card=card_name(top[-1])) if top
+                       else t("game.no_discard")))
+            theme.text(surface, small, theme.fit(small, info, rect.width - 16),
+                       (rect.x + 8, rect.y + 30 + size), theme.TEXT_DIM)
+            badges = []
+            if state.praefectus == seat:
+                badges.append(t("game.praefectus"))
+            if state.concordia == seat:
+                badges.append(t("game.concordia_card"))
+            if badges and rect.height > 70:
+                theme.text(surface, small, " · ".join(badges), (rect.x + 8, rect.y + 48 + size),
+                           theme.HILITE)
+
+    def draw_log(self, surface: pygame.Surface) -> None:
+        r = self.lay.log
+        theme.panel(surface, r.inflate(-8, -8), theme.PANEL, theme.BORDER)
+        fonts = self.app.fonts
+        theme.text(surface, fonts.get(13, True), t("game.log"), (r.x + 14, r.y + 10),
+                   theme.TEXT_DIM)
+        font = fonts.get(12)
+        line_h = font.get_linesize()
+        rows = max(0, (r.height - 40) // line_h)
+        lines = self.log_lines()
+        end = max(0, len(lines) - self.log_scroll)
+        for row, (text, seat, marked) in enumerate(lines[max(0, end - rows):end]):
+            y = r.y + 30 + row * line_h
+            colour = self.colour(seat) if marked else theme.TEXT
+            theme.text(surface, font, theme.fit(font, ("▶ " if marked else "   ") + text,
+                                                r.width - 28), (r.x + 14, y), colour)
+
+    def log_lines(self) -> list[tuple[str, int, bool]]:
+        """(text, seat, is that seat's last move) per action, texts kept between frames."""
+        from concordia.ui.strings import language
+
+        c = self.controller
+        if self._log_language != language():
+            self._log_language = language()
+            self._log_texts = []
+        texts = self._log_texts
+        while texts and (len(texts) > len(c.actions)
+                         or texts[-1][0] != c.actions[len(texts) - 1]):
+            texts.pop()  # undone actions
+        for i in range(len(texts), len(c.actions)):
+            texts.append((c.actions[i], describe_text(self, c.actions[i], c.actors[i], i),
+                          c.actors[i]))
+        marked = {c.last_action_of(seat) for seat in range(len(c.seats))}
+        return [(text, seat, i in marked) for i, (_, text, seat) in enumerate(texts)]
+
+    def draw_trade(self, surface: pygame.Surface) -> None:
+        r = self.trade_rect()
+        theme.panel(surface, r, theme.PANEL, theme.ACCENT, 8)
+        state = self.state
+        fonts = self.app.fonts
+        seat = state.current_player
+        assert seat is not None
+        p = state.players[seat]
+        theme.text(surface, fonts.get(15, True), t("game.choose_trade"), (r.x + 12, r.y + 8))
+        theme.text(surface, fonts.get(13),
+                   f"{t('game.money', n=p.money)} · {t('game.free_space', n=p.free_space())}",
+                   (r.x + 12, r.y + 30), theme.ACCENT)
+        font = fonts.get(14)
+        for i, good in enumerate(GOODS):
+            y = r.y + 56 + i * 40
+            pygame.draw.rect(surface, theme.GOOD_COLOURS[good],
+                             pygame.Rect(r.x + 12, y + 7, 16, 16), border_radius=3)
+            traded = good in state.traded
+            theme.text(surface, font, f"{t('good.' + good)} ×{p.goods[GOODS.index(good)]}",
+                       (r.x + 36, y + 15), theme.TEXT_DIM if traded else theme.TEXT, "midleft")
+            theme.text(surface, fonts.get(12), f"{PRICE[GOODS.index(good)]}",
+                       (r.x + 160, y + 15), theme.ACCENT, "midright")
+            amount = self.trade_amount.get(good, 0)
+            theme.text(surface, font, f"{amount:+d}" if amount else "0", (r.x + 232, y + 15),
+                       theme.TEXT, "center")
+
+
+class _CardButton(Button):
+    """A card tile that acts as a button; its face is drawn by the scene."""
+
+    def draw(self, surface: pygame.Surface, fonts: theme.Fonts,
+             hover: tuple[int, int] | None) -> None:
+        if hover is not None and self.rect.collidepoint(hover):
+            pygame.draw.rect(surface, theme.HILITE, self.rect.inflate(4, 4), 3, border_radius=8)
+        else:
+            pygame.draw.rect(surface, theme.ACCENT, self.rect.inflate(2, 2), 2, border_radius=7)
+
+
+class _Bar:
+    """Lays out buttons in the action bar: choices from the left, commands from the right."""
+
+    def __init__(self, row: ButtonRow, rect: pygame.Rect, fonts: theme.Fonts) -> None:
+        self.row = row
+        self.rect = rect
+        self.fonts = fonts
+        self.left = rect.x + 8
+        self.right = rect.right - 8
+
+    def add(self, label: str, value: object, tip: str, selected: bool = False,
+            width: int | None = None, swatch: str | None = None) -> None:
+        font = self.fonts.get(14)
+        w = width or min(240, font.size(label)[0] + 28 + (20 if swatch else 0))
+        if self.left + w > self.right:
+            return
+        self.row.add(Button(pygame.Rect(self.left, self.rect.y + 7, w, self.rect.height - 14),
+                            label, value, tip, selected=selected, size=14,
+                            swatch=theme.GOOD_COLOURS.get(swatch) if swatch else None))
+        self.left += w + 6
+
+    def add_right(self, label: str, value: object, tip: str, accent: bool = False) -> None:
+        font = self.fonts.get(14, True)
+        w = font.size(label)[0] + 32
+        self.right -= w
+        self.row.add(Button(pygame.Rect(self.right, self.rect.y + 7, w, self.rect.height - 14),
+                            label, value, tip, size=14, bold=True,
+                            colour=theme.ACCENT if accent else None))
+        self.right -= 6
+
+
+# ---------------------------------------------------------------------- text helpers
+def card_name(card: str) -> str:
+    d = CARD_BY_ID[card]
+    return t("card." + d.name.lower())
+
+
+def card_text(d: CardDef) -> str:
+    if d.action == "specialist":
+        return t("action.specialist", good=t("good." + (d.good or "")))
+    if d.action == "mercator":
+        return t("action.mercator", n=d.sestertii)
+    return t("action." + d.action)
+
+
+def card_tooltip(card: str) -> str:
+    d = CARD_BY_ID[card]
+    god = t("god." + d.god)
+    return (t("game.tip.hand_card", name=card_name(card), god=god, text=card_text(d))
+            + f" [{god}: {t('godtip.' + d.god)}]")
+
+
+def price_text(state: GameState, action: Action) -> str:
+    cost = state.cost(action)
+    goods = ", ".join(f"{n} {t('good.' + g)}" for g, n in cost.goods if n > 0)
+    if goods:
+        return t("game.price", coins=cost.money, goods=goods)
+    return t("game.price_coins", coins=cost.money)
+
+
+def price_badge(state: GameState, action: Action) -> str:
+    cost = state.cost(action)
+    goods = "+".join(t("good." + g)[:1].upper() * n for g, n in cost.goods if n > 0)
+    return f"{cost.money}s+{goods}" if goods else f"{cost.money}s"
+
+
+def draw_card(surface: pygame.Surface, fonts: theme.Fonts, rect: pygame.Rect, card: str,
+              hover: tuple[int, int] | None, dim: bool = False, key: int | None = None) -> None:
+    d = CARD_BY_ID[card]
+    god_colour = theme.GOD_COLOURS[d.god]
+    bg = (236, 226, 200) if not dim else (150, 146, 136)
+    pygame.draw.rect(surface, bg, rect, border_radius=6)
+    band = pygame.Rect(rect.x, rect.y, rect.width, 16)
+    pygame.draw.rect(surface, god_colour, band, border_top_left_radius=6,
+                     border_top_right_radius=6)
+    font = fonts.get(10, True)
+    theme.text(surface, font, theme.fit(font, t("god." + d.god), rect.width - 6),
+               (rect.centerx, band.centery), (255, 255, 255), "center")
+    name_font = fonts.get(12, True)
+    theme.text(surface, name_font, theme.fit(name_font, card_name(card), rect.width - 6),
+               (rect.centerx, rect.y + 20), (30, 26, 20), "midtop")
+    if d.deck:
+        theme.text(surface, fonts.get(9), d.deck, (rect.right - 4, rect.y + 36), (90, 80, 60),
+                   "topright")
+    gx = rect.x + 5
+    for g in d.cost:
+        pygame.draw.rect(surface, theme.GOOD_COLOURS[g], pygame.Rect(gx, rect.y + 38, 10, 10),
+                         border_radius=2)
+        gx += 13
+    if key is not None and rect.height > 60:
+        theme.text(surface, fonts.get(10), str(key), (rect.x + 4, rect.bottom - 3),
+                   (90, 80, 60), "bottomleft")
+    pygame.draw.rect(surface, (60, 50, 40), rect, 1, border_radius=6)
+
+
+def describe_text(scene: GameScene, text: str, seat: int, index: int) -> str:
+    from concordia.core import parse_action
+
+    try:
+        action = parse_action(text)
+    except ValueError:
+        return text
+    history = scene.controller.history
+    return describe(scene, action, seat, history[index] if index < len(history) else None)
+
+
+def describe(scene: GameScene, action: Action, seat: int,
+             before: GameState | None = None) -> str:
+    """One log line for ``action`` by ``seat``."""
+    name = scene.controller.seats[seat].name
+    if isinstance(action, PlayCard):
+        return t("log.play", name=name, card=card_name(action.card))
+    if isinstance(action, Move):
+        return t("log.move", name=name, kind=t("game.kind_" + action.kind),
+                 dst=scene.place_name(action.dst))
+    if isinstance(action, Build):
+        return t("log.build", name=name, city=scene.place_name(action.city))
+    if isinstance(action, Produce):
+        return t("log.produce", name=name, province=scene.place_name(action.province))
+    if isinstance(action, Cash):
+        return t("log.cash", name=name)
+    if isinstance(action, Trade):
+        key = "log.trade_buy" if action.amount > 0 else "log.trade_sell"
+        return t(key, name=name, n=abs(action.amount), good=t("good." + action.good))
+    if isinstance(action, Place):
+        return t("log.place", name=name, kind=t("game.kind_" + action.kind),
+                 city=scene.place_name(action.city))
+    if isinstance(action, Copy):
+        before = before or scene.state
+        pile = before.discard(action.seat)
+        return t("log.copy", name=name, card=card_name(pile[-1]) if pile else "?",
+                 other=scene.controller.seats[action.seat].name)
+    if isinstance(action, BuyCard):
+        return t("log.buy", name=name, card=card_name(action.card))
+    if isinstance(action, Discard):
+        return t("log.discard", name=name, good=t("good." + action.good))
+    return t("log.finish", name=name)
+
+
+def _target(action: Action) -> HKey | None:
+    if isinstance(action, Move):
+        return (action.kind, action.dst)
+    if isinstance(action, Build | Place):
+        return action.city
+    if isinstance(action, Produce):
+        return action.province
+    return None
+
+
+def _slug(name: str) -> str:
+    return "_".join(name.lower().split())
+
+

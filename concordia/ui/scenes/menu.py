@@ -1,0 +1,295 @@
+"""The main menu and the new-game set-up screen."""
+
+from __future__ import annotations
+
+import logging
+import random
+from typing import TYPE_CHECKING
+
+import pygame
+
+from concordia.core.errors import ConcordiaError
+from concordia.ui import theme
+from concordia.ui.controller import (
+    SEAT_KINDS,
+    GameSetup,
+    SaveError,
+    SeatConfig,
+    autosave_path,
+    load_autosave,
+)
+from concordia.ui.input import Confirm, Intent, Key
+from concordia.ui.scenes.base import ButtonScene
+from concordia.ui.strings import t
+from concordia.ui.widgets import Button
+
+if TYPE_CHECKING:
+    from concordia.ui.app import App
+
+logger = logging.getLogger(__name__)
+
+AI_NAMES = ("Livia", "Marcus", "Julia", "Titus", "Claudia", "Gaius")
+BOARDS = ("imperium", "italia")
+
+
+def default_seats(kinds: list[str] | tuple[str, ...]) -> list[SeatConfig]:
+    """Seats named "You" / "Player n" for humans and Roman names for AIs."""
+    seats: list[SeatConfig] = []
+    humans = sum(1 for k in kinds if k == "human")
+    ai_i = 0
+    for i, kind in enumerate(kinds):
+        if kind == "human":
+            name = t("seat.you") if humans == 1 else t("seat.default_name", n=i + 1)
+        else:
+            name = AI_NAMES[ai_i % len(AI_NAMES)]
+            ai_i += 1
+        seats.append(SeatConfig(kind, name, i))
+    return seats
+
+
+def default_setup(seed: int | None = None) -> GameSetup:
+    """You against three normal AIs on Imperium."""
+    return GameSetup("imperium", default_seats(("human", "normal", "normal", "normal")),
+                     random.randrange(1, 1_000_000) if seed is None else seed)
+
+
+class MenuScene(ButtonScene):
+    """The first screen."""
+
+    name = "menu"
+
+    def build(self, area: pygame.Rect) -> None:
+        w, h = 380, 46
+        x = area.centerx - w // 2
+        y = area.y + max(200, area.height // 3)
+        items = [
+            ("play", t("menu.play_default"), t("menu.tip.play_default"), True),
+            ("new", t("menu.new_game"), t("menu.tip.new_game"), True),
+            ("continue", t("menu.continue"), t("menu.tip.continue"), self._has_autosave()),
+            ("load", t("menu.load"), t("menu.tip.load"), True),
+            ("settings", t("menu.settings"), t("menu.tip.settings"), True),
+            ("quit", t("menu.quit"), t("menu.tip.quit"), True),
+        ]
+        for i, (key, label, tip, enabled) in enumerate(items):
+            self.buttons.add(Button(pygame.Rect(x, y + i * (h + 12), w, h), label, key, tip,
+                                    enabled, size=18, bold=i == 0,
+                                    colour=theme.ACCENT if i == 0 else None))
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.fill(theme.BG)
+        w, h = surface.get_size()
+        self._backdrop(surface)
+        self.title(surface, t("app.title"), max(40, h // 10), 56)
+        theme.text(surface, self.app.fonts.get(18), t("menu.subtitle"),
+                   (w // 2, max(40, h // 10) + 80), theme.TEXT_DIM, "midtop")
+        self.buttons.draw(surface, self.app.fonts, self.hover)
+        theme.text(surface, self.app.fonts.get(13), t("menu.enter_hint"), (w // 2, h - 16),
+                   theme.TEXT_DIM, "midbottom")
+
+    def _backdrop(self, surface: pygame.Surface) -> None:
+        # A quiet pattern of the five player shapes in the palette (no artwork needed).
+        w, h = surface.get_size()
+        colours = theme.player_colours()
+        for i in range(14):
+            x = (i * 197) % max(1, w)
+            y = h - 60 - (i * 83) % max(1, h // 3)
+            faded = tuple(int(c * 0.25 + theme.BG[j] * 0.75) for j, c in
+                          enumerate(colours[i % 5]))
+            theme.shape(surface, theme.SHAPES[i % 5], (x, y), 22,
+                        (faded[0], faded[1], faded[2]), None)
+
+    def handle_other(self, intent: Intent) -> Intent | None:
+        if isinstance(intent, Confirm):
+            self.app.start_game(default_setup())
+        return None
+
+    def on_button(self, button: Button) -> None:
+        key = button.value
+        if key == "play":
+            self.app.start_game(default_setup())
+        elif key == "new":
+            self.app.push(NewGameScene(self.app))
+        elif key == "continue":
+            self.continue_autosave()
+        elif key == "load":
+            from concordia.ui.scenes.load import LoadScene
+
+            self.app.push(LoadScene(self.app))
+        elif key == "settings":
+            from concordia.ui.scenes.settings import SettingsScene
+
+            self.app.push(SettingsScene(self.app))
+        elif key == "quit":
+            self.app.quit(0)
+
+    def on_cancel(self) -> None:
+        self.app.quit(0)
+
+    def continue_autosave(self) -> None:
+        try:
+            controller = load_autosave()
+        except (SaveError, ConcordiaError, OSError) as exc:
+            reason = exc.reason if isinstance(exc, SaveError) else str(exc)
+            self.app.show_error(t("error.load_failed", reason=reason))
+            return
+        self.app.open_game(controller)
+
+    @staticmethod
+    def _has_autosave() -> bool:
+        try:
+            return autosave_path().exists()
+        except OSError:
+            return False
+
+
+class NewGameScene(ButtonScene):
+    """Board, seats (kind, name, colour), options and seed for a new game."""
+
+    name = "new_game"
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        settings = app.settings
+        kinds = [k for k in settings.last_seats if k in SEAT_KINDS] or ["human", "normal"]
+        self.setup = GameSetup(settings.last_board if settings.last_board in BOARDS
+                               else "imperium", default_seats(kinds),
+                               random.randrange(1, 1_000_000))
+        self.editing: int | None = None
+
+    def build(self, area: pygame.Rect) -> None:
+        s = self.setup
+        cx = area.centerx
+        x0 = cx - 330
+        y = 110
+        self.buttons.add(Button(pygame.Rect(x0 + 170, y, 200, 38), t(f"board.{s.board}"),
+                                ("board",), t("menu.tip.board")))
+        y += 70
+        colours = theme.player_colours()
+        for i, seat in enumerate(s.seats):
+            ry = y + i * 48
+            self.buttons.add(Button(pygame.Rect(x0, ry, 150, 38), t(f"kind.{seat.kind}"),
+                                    ("kind", i), t("menu.tip.kind")))
+            label = seat.name + ("|" if self.editing == i else "")
+            self.buttons.add(Button(pygame.Rect(x0 + 160, ry, 250, 38), label, ("name", i),
+                                    t("menu.tip.name"), selected=self.editing == i))
+            # Colours follow the seat (the board renderer colours pieces by seat).
+            seat.colour = i
+            colour = colours[i % len(colours)]
+            self.buttons.add(Button(pygame.Rect(x0 + 420, ry, 170, 38),
+                                    t(f"colour.{i % len(colours)}"), ("colour", i),
+                                    t("menu.tip.colour"), swatch=colour, enabled=False))
+            self.buttons.add(Button(pygame.Rect(x0 + 600, ry, 60, 38), "✕", ("remove", i),
+                                    t("menu.remove_seat"), enabled=len(s.seats) > 2))
+        y += len(s.seats) * 48
+        self.buttons.add(Button(pygame.Rect(x0, y, 200, 36), "+ " + t("menu.add_seat"),
+                                ("add",), t("menu.add_seat"), enabled=len(s.seats) < 5))
+        y += 64
+        onoff = {True: t("option.on"), False: t("option.off")}
+        self.buttons.add(Button(pygame.Rect(x0, y, 320, 38),
+                                f"{t('option.intermediate')}: {onoff[s.intermediate_scoring]}",
+                                ("intermediate",), t("menu.tip.intermediate"),
+                                selected=s.intermediate_scoring))
+        self.buttons.add(Button(pygame.Rect(x0 + 340, y, 320, 38),
+                                f"{t('option.no_goods')}: {onoff[s.no_goods]}", ("no_goods",),
+                                t("menu.tip.no_goods"), selected=s.no_goods))
+        y += 54
+        self.buttons.add(Button(pygame.Rect(x0 + 170, y, 200, 38), str(s.seed), ("seed",),
+                                t("menu.tip.seed")))
+        by = max(y + 70, area.bottom - 80)
+        self.buttons.add(Button(pygame.Rect(cx - 260, by, 240, 48), t("menu.back"), ("back",),
+                                t("menu.back"), size=18))
+        self.buttons.add(Button(pygame.Rect(cx + 20, by, 240, 48), t("menu.start"), ("start",),
+                                t("menu.enter_hint"), size=18, bold=True, colour=theme.ACCENT))
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.fill(theme.BG)
+        self.title(surface, t("menu.new_game"), 30)
+        font = self.app.fonts.get(16, True)
+        x0 = surface.get_width() // 2 - 330
+        theme.text(surface, font, t("menu.board"), (x0, 119), theme.TEXT_DIM)
+        theme.text(surface, font, t("menu.seats"), (x0, 156), theme.TEXT_DIM)
+        seed_button = next(b for b in self.buttons.buttons if b.value == ("seed",))
+        theme.text(surface, font, t("menu.seed"), (x0, seed_button.rect.y + 9), theme.TEXT_DIM)
+        colours = theme.player_colours()
+        for i, seat in enumerate(self.setup.seats):
+            b = next(b for b in self.buttons.buttons if b.value == ("colour", i))
+            theme.shape(surface, theme.SHAPES[i % 5], (b.rect.x + 150, b.rect.centery), 9,
+                        colours[seat.colour % len(colours)])
+        self.buttons.draw(surface, self.app.fonts, self.hover)
+
+    def on_button(self, button: Button) -> None:
+        value = button.value
+        assert isinstance(value, tuple)
+        what = value[0]
+        s = self.setup
+        if what != "name":
+            self.editing = None
+        if what == "board":
+            s.board = BOARDS[(BOARDS.index(s.board) + 1) % len(BOARDS)]
+        elif what == "kind":
+            seat = s.seats[value[1]]
+            was_human = seat.is_human
+            seat.kind = SEAT_KINDS[(SEAT_KINDS.index(seat.kind) + 1) % len(SEAT_KINDS)]
+            if was_human != seat.is_human:
+                self._rename(value[1])
+        elif what == "name":
+            self.editing = value[1]
+        elif what == "remove" and len(s.seats) > 2:
+            del s.seats[value[1]]
+        elif what == "add" and len(s.seats) < 5:
+            s.seats.append(SeatConfig("normal", AI_NAMES[len(s.seats) % len(AI_NAMES)],
+                                      len(s.seats)))
+        elif what == "intermediate":
+            s.intermediate_scoring = not s.intermediate_scoring
+        elif what == "no_goods":
+            s.no_goods = not s.no_goods
+        elif what == "seed":
+            s.seed = random.randrange(1, 1_000_000)
+        elif what == "back":
+            self.app.pop()
+            return
+        elif what == "start":
+            self.start()
+            return
+        self.layout()
+
+    def _rename(self, i: int) -> None:
+        seat = self.setup.seats[i]
+        seat.name = (t("seat.default_name", n=i + 1) if seat.is_human
+                     else AI_NAMES[i % len(AI_NAMES)])
+
+    def start(self) -> None:
+        from dataclasses import replace
+
+        s = self.setup
+        self.app.update_settings(replace(self.app.settings, last_board=s.board,
+                                         last_seats=tuple(x.kind for x in s.seats)))
+        self.app.start_game(s)
+
+    def on_cancel(self) -> None:
+        if self.editing is not None:
+            self.editing = None
+            self.layout()
+        else:
+            self.app.pop()
+
+    def handle_other(self, intent: Intent) -> Intent | None:
+        if isinstance(intent, Confirm):
+            if self.editing is not None:
+                self.editing = None
+                self.layout()
+            else:
+                self.start()
+        elif isinstance(intent, Key) and self.editing is not None:
+            seat = self.setup.seats[self.editing]
+            if intent.key == pygame.K_BACKSPACE:
+                seat.name = seat.name[:-1]
+            elif intent.text and intent.text.isprintable() and len(seat.name) < 16:
+                seat.name += intent.text
+            self.layout()
+        return None
+
+    def exit(self) -> None:
+        for i, seat in enumerate(self.setup.seats):
+            if not seat.name.strip():
+                seat.name = t("seat.default_name", n=i + 1)

@@ -1,0 +1,143 @@
+"""Scores: the live "if the game ended now" table and the final scoring screen."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from concordia.core.data import GODS
+from concordia.ui import theme
+from concordia.ui.input import Confirm, Intent
+from concordia.ui.scenes.base import ButtonScene
+from concordia.ui.strings import t
+from concordia.ui.widgets import Button
+
+if TYPE_CHECKING:
+    from concordia.ui.app import App
+    from concordia.ui.controller import GameController
+
+
+class ScoresScene(ButtonScene):
+    """Per-god table for every player; ``final`` adds the winner and the tie-break."""
+
+    opaque = False
+
+    def __init__(self, app: App, controller: GameController, final: bool = False) -> None:
+        super().__init__(app)
+        self.controller = controller
+        self.final = final
+        self.name = "final_scores" if final else "scores"
+        state = controller.state
+        self.outcome = state.outcome()
+        self.concordia = state.concordia
+
+    def _box(self, area: pygame.Rect) -> pygame.Rect:
+        w = min(area.width - 60, 1000)
+        h = min(area.height - 60, 200 + 48 * len(self.controller.seats) + 110)
+        return pygame.Rect(area.centerx - w // 2, area.centery - h // 2, w, h)
+
+    def build(self, area: pygame.Rect) -> None:
+        box = self._box(area)
+        self.buttons.add(Button(pygame.Rect(box.centerx - 250 if self.final else
+                                            box.centerx - 100, box.bottom - 60, 200, 44),
+                                t("scores.close"), "close", t("scores.close"), size=17))
+        if self.final:
+            self.buttons.add(Button(pygame.Rect(box.centerx + 50, box.bottom - 60, 200, 44),
+                                    t("scores.main_menu"), "menu", t("scores.main_menu"),
+                                    size=17))
+
+    def columns(self, box: pygame.Rect) -> list[int]:
+        first = box.x + 30
+        name_w = 220
+        step = (box.width - 60 - name_w) // (len(GODS) + 2)
+        return [first] + [first + name_w + i * step for i in range(len(GODS) + 2)]
+
+    def tooltip(self, pos: tuple[int, int]) -> str | None:
+        tip = self.buttons.tooltip(pos)
+        if tip:
+            return tip
+        box = self._box(pygame.Rect((0, 0), self.app.size))
+        cols = self.columns(box)
+        header_y = box.y + 70
+        if header_y - 4 <= pos[1] <= header_y + 26:
+            for i, god in enumerate(GODS):
+                if cols[i + 1] - 10 <= pos[0] < cols[i + 2] - 10:
+                    return f"{t('god.' + god)}: {t('godtip.' + god)}"
+        return None
+
+    def draw(self, surface: pygame.Surface) -> None:
+        theme.shade(surface, 170)
+        box = self._box(surface.get_rect())
+        theme.panel(surface, box, theme.PANEL, theme.ACCENT, 10)
+        fonts = self.app.fonts
+        title = t("scores.final") if self.final else t("scores.title")
+        theme.text(surface, fonts.get(24, True), title, (box.centerx, box.y + 16), theme.ACCENT,
+                   "midtop")
+        cols = self.columns(box)
+        head = fonts.get(15, True)
+        y = box.y + 70
+        theme.text(surface, head, t("scores.player"), (cols[0], y), theme.TEXT_DIM)
+        for i, god in enumerate(GODS):
+            theme.text(surface, head, t(f"god.{god}"), (cols[i + 1], y), theme.GOD_COLOURS[god])
+        theme.text(surface, head, t("scores.concordia"), (cols[-2], y), theme.TEXT_DIM)
+        theme.text(surface, head, t("scores.total"), (cols[-1], y), theme.ACCENT)
+        body = fonts.get(17)
+        bold = fonts.get(17, True)
+        colours = theme.player_colours()
+        ranking = self.outcome.ranking
+        for row, seat in enumerate(ranking):
+            score = self.outcome.scores[seat]
+            cfg = self.controller.seats[seat]
+            ry = y + 40 + row * 44
+            if row % 2 == 0:
+                pygame.draw.rect(surface, theme.PANEL_LIGHT,
+                                 pygame.Rect(box.x + 16, ry - 8, box.width - 32, 38),
+                                 border_radius=4)
+            colour = colours[cfg.colour % len(colours)]
+            theme.shape(surface, theme.SHAPES[seat % 5], (cols[0] + 8, ry + 11), 8, colour)
+            theme.text(surface, bold if row == 0 else body,
+                       theme.fit(body, f"{row + 1}. {cfg.name}", 190), (cols[0] + 24, ry))
+            for i, god in enumerate(GODS):
+                theme.text(surface, body, str(score.gods.get(god, 0)), (cols[i + 1], ry))
+            theme.text(surface, body, str(score.concordia) if score.concordia else "–",
+                       (cols[-2], ry))
+            theme.text(surface, bold, str(score.total), (cols[-1], ry), theme.ACCENT)
+        if self.final:
+            self._winner(surface, box, y + 40 + len(ranking) * 44 + 6)
+        self.buttons.draw(surface, fonts, self.hover)
+
+    def _winner(self, surface: pygame.Surface, box: pygame.Rect, y: int) -> None:
+        fonts = self.app.fonts
+        ranking = self.outcome.ranking
+        scores = self.outcome.scores
+        winner = ranking[0]
+        name = self.controller.seats[winner].name
+        theme.text(surface, fonts.get(20, True),
+                   t("scores.winner", name=name, points=scores[winner].total),
+                   (box.centerx, y), theme.HILITE, "midtop")
+        lines = []
+        if len(ranking) > 1 and scores[ranking[1]].total == scores[winner].total:
+            lines.append(t("scores.tiebreak", name=name))
+        if self.concordia is not None:
+            lines.append(t("scores.concordia_to", name=self.controller.seats[self.concordia].name))
+        font = fonts.get(15)
+        for i, line in enumerate(lines):
+            theme.text(surface, font, line, (box.centerx, y + 32 + i * 22), theme.TEXT_DIM,
+                       "midtop")
+
+    def on_button(self, button: Button) -> None:
+        if button.value == "menu":
+            from concordia.ui.scenes.menu import MenuScene
+
+            self.app.replace_all(MenuScene(self.app))
+        else:
+            self.app.stack.remove(self)
+
+    def on_cancel(self) -> None:
+        self.app.stack.remove(self)
+
+    def handle_other(self, intent: Intent) -> Intent | None:
+        if isinstance(intent, Confirm):
+            self.app.stack.remove(self)
+        return None

@@ -1,0 +1,87 @@
+"""The settings screen: language, window, animation and AI speed, sound."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pygame
+
+from concordia.settings import ANIMATION_SPEEDS, LANGUAGES
+from concordia.ui import theme
+from concordia.ui.scenes.base import ButtonScene
+from concordia.ui.strings import LANGUAGE_NAMES, t
+from concordia.ui.widgets import Button
+
+WINDOW_SIZES = ((1280, 720), (1600, 900), (1920, 1080), (1024, 640))
+_SPEED_KEY = {"slow": "speed.slow", "normal": "speed.normal", "fast": "speed.fast",
+              "off": "speed.instant"}
+
+
+class SettingsScene(ButtonScene):
+    """Each button cycles one setting; changes are saved at once."""
+
+    name = "settings"
+
+    def build(self, area: pygame.Rect) -> None:
+        s = self.app.settings
+        onoff = {True: t("option.on"), False: t("option.off")}
+        rows = [
+            ("language", t("settings.language"), LANGUAGE_NAMES.get(s.language, s.language)),
+            ("window", t("settings.window"), f"{s.window_size[0]} × {s.window_size[1]}"),
+            ("fullscreen", t("settings.fullscreen"), onoff[s.fullscreen]),
+            ("animation", t("settings.animation"), t(_SPEED_KEY[s.animation_speed])),
+            ("ai_speed", t("settings.ai_speed"), t(_SPEED_KEY[s.ai_speed])),
+            ("sound", t("settings.sound"), onoff[s.sound]),
+        ]
+        x = area.centerx + 10
+        y = 130
+        for i, (key, _label, value) in enumerate(rows):
+            self.buttons.add(Button(pygame.Rect(x, y + i * 56, 260, 42), value, key,
+                                    t(f"settings.tip.{key}"), size=17))
+        self.buttons.add(Button(pygame.Rect(area.centerx - 120, max(y + 6 * 56 + 30,
+                                                                   area.bottom - 80), 240, 46),
+                                t("menu.back"), "back", t("menu.back"), size=18))
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.fill(theme.BG)
+        self.title(surface, t("settings.title"), 40)
+        font = self.app.fonts.get(18)
+        labels = [t("settings.language"), t("settings.window"), t("settings.fullscreen"),
+                  t("settings.animation"), t("settings.ai_speed"), t("settings.sound")]
+        for b, label in zip(self.buttons.buttons, labels, strict=False):
+            theme.text(surface, font, label, (b.rect.x - 30, b.rect.centery), theme.TEXT,
+                       "midright")
+        self.buttons.draw(surface, self.app.fonts, self.hover)
+
+    def on_button(self, button: Button) -> None:
+        s = self.app.settings
+        key = button.value
+        if key == "back":
+            self.app.pop()
+            return
+        if key == "language":
+            new = replace(s, language=_next(LANGUAGES, s.language))
+        elif key == "window":
+            sizes = [*WINDOW_SIZES]
+            i = sizes.index(s.window_size) if s.window_size in sizes else -1
+            new = replace(s, window_size=sizes[(i + 1) % len(sizes)])
+        elif key == "fullscreen":
+            new = replace(s, fullscreen=not s.fullscreen)
+        elif key == "animation":
+            new = replace(s, animation_speed=_next(ANIMATION_SPEEDS, s.animation_speed))
+        elif key == "ai_speed":
+            new = replace(s, ai_speed=_next(ANIMATION_SPEEDS, s.ai_speed))
+        elif key == "sound":
+            new = replace(s, sound=not s.sound)
+        else:
+            return
+        self.app.update_settings(new)
+        self.layout()
+
+    def on_cancel(self) -> None:
+        self.app.pop()
+
+
+def _next(options: tuple[str, ...], value: str) -> str:
+    i = options.index(value) if value in options else -1
+    return options[(i + 1) % len(options)]

@@ -1,0 +1,200 @@
+"""Fonts, colours, the player palette and small drawing helpers (main thread only).
+
+Fonts are the bundled DejaVu TTFs, loaded by path through
+:func:`concordia.resources.resource_path` (never pygame's default font, which breaks
+in frozen builds). The player palette is the Okabe-Ito colour-blind-safe set, and each
+player also gets a shape, so players can be told apart without colour.
+"""
+
+from __future__ import annotations
+
+import logging
+import math
+from pathlib import Path
+from typing import Final
+
+import pygame
+
+from concordia.resources import resource_path
+
+logger = logging.getLogger(__name__)
+
+Colour = tuple[int, int, int]
+
+BG: Final[Colour] = (28, 30, 38)
+PANEL: Final[Colour] = (44, 47, 58)
+PANEL_LIGHT: Final[Colour] = (60, 64, 78)
+BORDER: Final[Colour] = (96, 100, 118)
+TEXT: Final[Colour] = (236, 232, 220)
+TEXT_DIM: Final[Colour] = (170, 168, 160)
+ACCENT: Final[Colour] = (214, 170, 70)
+HILITE: Final[Colour] = (255, 214, 90)
+BUTTON: Final[Colour] = (72, 78, 98)
+BUTTON_HOVER: Final[Colour] = (96, 104, 130)
+BUTTON_DISABLED: Final[Colour] = (52, 54, 62)
+DANGER: Final[Colour] = (200, 80, 70)
+TOOLTIP_BG: Final[Colour] = (250, 246, 232)
+TOOLTIP_TEXT: Final[Colour] = (30, 30, 30)
+
+GOOD_COLOURS: Final[dict[str, Colour]] = {
+    "brick": (170, 84, 60),
+    "food": (222, 196, 90),
+    "tool": (130, 140, 150),
+    "wine": (120, 50, 110),
+    "cloth": (90, 150, 200),
+    "any": (200, 200, 200),
+}
+GOD_COLOURS: Final[dict[str, Colour]] = {
+    "Vesta": (220, 150, 60),
+    "Jupiter": (200, 70, 60),
+    "Saturnus": (90, 150, 90),
+    "Mercurius": (220, 200, 80),
+    "Mars": (150, 60, 50),
+    "Minerva": (110, 130, 200),
+}
+
+# Okabe & Ito (2008) colour-universal-design palette; the shapes back up the colours.
+DEFAULT_PLAYER_COLOURS: Final[tuple[Colour, ...]] = (
+    (213, 94, 0), (0, 114, 178), (240, 228, 66), (0, 158, 115), (86, 180, 233),
+)
+SHAPES: Final = ("circle", "square", "triangle", "diamond", "hexagon")
+
+
+def player_colours() -> tuple[Colour, ...]:
+    """The palette shared with the board renderer (``concordia.ui.render.palette``)."""
+    try:
+        from concordia.ui.render.palette import PLAYER_COLOURS
+    except ImportError:
+        return DEFAULT_PLAYER_COLOURS
+    return tuple(PLAYER_COLOURS)
+
+
+class Fonts:
+    """A cache of the bundled fonts by (size, bold). Create after ``pygame.init()``."""
+
+    REGULAR: Final = ("assets", "fonts", "DejaVuSans.ttf")
+    BOLD: Final = ("assets", "fonts", "DejaVuSans-Bold.ttf")
+
+    def __init__(self, scale: float = 1.0) -> None:
+        self.scale = scale
+        self._cache: dict[tuple[int, bool], pygame.font.Font] = {}
+
+    def get(self, size: int, bold: bool = False) -> pygame.font.Font:
+        px = max(8, round(size * self.scale))
+        key = (px, bold)
+        font = self._cache.get(key)
+        if font is None:
+            font = pygame.font.Font(str(_font_file(bold)), px)
+            self._cache[key] = font
+        return font
+
+    def set_scale(self, scale: float) -> None:
+        if abs(scale - self.scale) > 0.01:
+            self.scale = scale
+            self._cache.clear()
+            clear_text_cache()  # font ids may be reused by the new fonts
+
+
+def _font_file(bold: bool) -> Path:
+    path = resource_path(*(Fonts.BOLD if bold else Fonts.REGULAR))
+    if path.exists():
+        return path
+    # A source checkout before the fonts were added: use the same DejaVu file from the
+    # system, by path. Frozen builds always bundle assets/fonts.
+    system = Path("/usr/share/fonts/truetype/dejavu") / path.name
+    if system.exists():
+        logger.warning("bundled font %s missing; using %s", path, system)
+        return system
+    raise FileNotFoundError(f"font not found: {path}")
+
+
+_TEXT_CACHE: dict[tuple[int, str, Colour], pygame.Surface] = {}
+_TEXT_CACHE_MAX = 3000
+
+
+def clear_text_cache() -> None:
+    _TEXT_CACHE.clear()
+
+
+def render(font: pygame.font.Font, s: str, colour: Colour) -> pygame.Surface:
+    """``font.render`` with a cache (most labels are the same frame after frame)."""
+    key = (id(font), s, colour)
+    img = _TEXT_CACHE.get(key)
+    if img is None:
+        if len(_TEXT_CACHE) >= _TEXT_CACHE_MAX:
+            _TEXT_CACHE.clear()
+        img = font.render(s, True, colour)
+        _TEXT_CACHE[key] = img
+    return img
+
+
+def text(surface: pygame.Surface, font: pygame.font.Font, s: str, pos: tuple[int, int],
+         colour: Colour = TEXT, anchor: str = "topleft") -> pygame.Rect:
+    """Draw one line of text; ``anchor`` is a pygame.Rect attribute name."""
+    img = render(font, s, colour)
+    rect = img.get_rect(**{anchor: pos})
+    surface.blit(img, rect)
+    return rect
+
+
+def wrap(font: pygame.font.Font, s: str, width: int) -> list[str]:
+    """Split ``s`` into lines no wider than ``width`` pixels (on spaces)."""
+    lines: list[str] = []
+    for para in s.split("\n"):
+        line = ""
+        for word in para.split(" "):
+            candidate = f"{line} {word}" if line else word
+            if font.size(candidate)[0] <= width or not line:
+                line = candidate
+            else:
+                lines.append(line)
+                line = word
+        lines.append(line)
+    return lines
+
+
+def fit(font: pygame.font.Font, s: str, width: int) -> str:
+    """``s`` shortened with an ellipsis to fit ``width`` pixels."""
+    if font.size(s)[0] <= width:
+        return s
+    while s and font.size(s + "…")[0] > width:
+        s = s[:-1]
+    return s + "…"
+
+
+def shape(surface: pygame.Surface, kind: str, centre: tuple[float, float], r: float,
+          colour: Colour, outline: Colour | None = (20, 20, 20)) -> None:
+    """Draw a player's shape (circle, square, triangle, diamond, hexagon)."""
+    cx, cy = centre
+    points: list[tuple[float, float]]
+    if kind == "circle":
+        pygame.draw.circle(surface, colour, (cx, cy), r)
+        if outline:
+            pygame.draw.circle(surface, outline, (cx, cy), r, 1)
+        return
+    if kind == "square":
+        points = [(cx - r, cy - r), (cx + r, cy - r), (cx + r, cy + r), (cx - r, cy + r)]
+    elif kind == "triangle":
+        points = [(cx, cy - r * 1.15), (cx + r * 1.1, cy + r * 0.8), (cx - r * 1.1, cy + r * 0.8)]
+    elif kind == "diamond":
+        points = [(cx, cy - r * 1.2), (cx + r * 1.2, cy), (cx, cy + r * 1.2), (cx - r * 1.2, cy)]
+    else:
+        points = [(cx + r * math.cos(a * math.pi / 3), cy + r * math.sin(a * math.pi / 3))
+                  for a in range(6)]
+    pygame.draw.polygon(surface, colour, points)
+    if outline:
+        pygame.draw.polygon(surface, outline, points, 1)
+
+
+def panel(surface: pygame.Surface, rect: pygame.Rect, colour: Colour = PANEL,
+          border: Colour | None = BORDER, radius: int = 6) -> None:
+    pygame.draw.rect(surface, colour, rect, border_radius=radius)
+    if border:
+        pygame.draw.rect(surface, border, rect, 1, border_radius=radius)
+
+
+def shade(surface: pygame.Surface, alpha: int = 150) -> None:
+    """Darken the whole surface (behind a dialog)."""
+    veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+    veil.fill((0, 0, 0, alpha))
+    surface.blit(veil, (0, 0))

@@ -1,0 +1,119 @@
+"""Buttons and tooltips: the small widgets every scene uses (main thread only)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import pygame
+
+from concordia.ui import theme
+
+
+@dataclass
+class Button:
+    """A clickable rectangle with a label, a tooltip and a payload.
+
+    ``value`` is handed back by :meth:`ButtonRow.hit`; scenes usually store the legal
+    action a button submits there, so a click can only ever submit a listed action.
+    """
+
+    rect: pygame.Rect
+    label: str
+    value: Any = None
+    tooltip: str = ""
+    enabled: bool = True
+    selected: bool = False
+    colour: theme.Colour | None = None
+    swatch: theme.Colour | None = None
+    size: int = 16
+    bold: bool = False
+
+    def contains(self, pos: tuple[int, int]) -> bool:
+        return self.enabled and self.rect.collidepoint(pos)
+
+    def draw(self, surface: pygame.Surface, fonts: theme.Fonts,
+             hover: tuple[int, int] | None) -> None:
+        if not self.enabled:
+            bg = theme.BUTTON_DISABLED
+        elif hover is not None and self.rect.collidepoint(hover):
+            bg = theme.BUTTON_HOVER
+        else:
+            bg = self.colour or theme.BUTTON
+        border = theme.HILITE if self.selected else theme.BORDER
+        pygame.draw.rect(surface, bg, self.rect, border_radius=6)
+        pygame.draw.rect(surface, border, self.rect, 2 if self.selected else 1, border_radius=6)
+        font = fonts.get(self.size, self.bold)
+        x0 = self.rect.x + 8
+        if self.swatch is not None:
+            pygame.draw.rect(surface, self.swatch,
+                             pygame.Rect(x0, self.rect.centery - 7, 14, 14), border_radius=3)
+            x0 += 20
+        width = self.rect.right - 8 - x0
+        label = theme.fit(font, self.label, width)
+        colour = theme.TEXT if self.enabled else theme.TEXT_DIM
+        if self.swatch is None:
+            theme.text(surface, font, label, self.rect.center, colour, "center")
+        else:
+            theme.text(surface, font, label, (x0, self.rect.centery), colour, "midleft")
+
+
+@dataclass
+class ButtonRow:
+    """A list of buttons that are drawn and hit-tested together."""
+
+    buttons: list[Button] = field(default_factory=list)
+
+    def add(self, button: Button) -> Button:
+        self.buttons.append(button)
+        return button
+
+    def clear(self) -> None:
+        self.buttons.clear()
+
+    def hit(self, pos: tuple[int, int]) -> Button | None:
+        for b in reversed(self.buttons):
+            if b.contains(pos):
+                return b
+        return None
+
+    def tooltip(self, pos: tuple[int, int]) -> str | None:
+        for b in reversed(self.buttons):
+            if b.rect.collidepoint(pos):
+                return b.tooltip or b.label
+        return None
+
+    def draw(self, surface: pygame.Surface, fonts: theme.Fonts,
+             hover: tuple[int, int] | None) -> None:
+        for b in self.buttons:
+            b.draw(surface, fonts, hover)
+
+
+def column(x: int, y: int, w: int, h: int, gap: int, labels: Sequence[str],
+           make: Callable[[pygame.Rect, int, str], Button]) -> list[Button]:
+    """Lay out one button per label in a column starting at (x, y)."""
+    return [make(pygame.Rect(x, y + i * (h + gap), w, h), i, s) for i, s in enumerate(labels)]
+
+
+def draw_tooltip(surface: pygame.Surface, fonts: theme.Fonts, tip: str,
+                 pos: tuple[int, int]) -> None:
+    """Draw a wrapped tooltip box near ``pos``, kept inside the surface."""
+    font = fonts.get(14)
+    sw, sh = surface.get_size()
+    max_w = min(420, sw - 20)
+    lines = theme.wrap(font, tip, max_w - 16)
+    line_h = font.get_linesize()
+    w = min(max_w, max(font.size(s)[0] for s in lines) + 16)
+    h = line_h * len(lines) + 12
+    x = pos[0] + 16
+    y = pos[1] + 20
+    if x + w > sw - 4:
+        x = max(4, pos[0] - w - 8)
+    if y + h > sh - 4:
+        y = max(4, pos[1] - h - 8)
+    rect = pygame.Rect(x, y, w, h)
+    pygame.draw.rect(surface, theme.TOOLTIP_BG, rect, border_radius=5)
+    pygame.draw.rect(surface, (90, 80, 60), rect, 1, border_radius=5)
+    for i, s in enumerate(lines):
+        theme.text(surface, font, s, (x + 8, y + 6 + i * line_h), theme.TOOLTIP_TEXT)
