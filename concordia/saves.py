@@ -360,7 +360,8 @@ def _parse_document(path: Path, raw: bytes) -> dict[str, Any]:
     try:
         document = json.loads(text, parse_constant=_reject_constant)
     except json.JSONDecodeError as exc:
-        if exc.pos >= len(text.rstrip()):
+        ending = text.rstrip()
+        if exc.pos >= len(ending) or (not ending.endswith("}") and _unclosed(text)):
             raise SaveError(path, f"the file is cut short (truncated after "
                                   f"{len(raw)} bytes): the save was not completed") from None
         raise SaveError(path, f"is not valid JSON (line {exc.lineno}, column {exc.colno}: "
@@ -572,6 +573,29 @@ def _parse_time(value: object) -> _dt.datetime | None:
     if moment.tzinfo is None:
         moment = moment.replace(tzinfo=_dt.UTC)
     return moment
+
+
+def _unclosed(text: str) -> bool:
+    """True when the text ends inside a string or with brackets still open: the
+    signature of a file cut short (rather than one damaged in the middle)."""
+    depth, in_string, escaped = 0, False, False
+    for ch in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif ch == "\\":
+                escaped = True
+            elif ch == '"':
+                in_string = False
+        elif ch == '"':
+            in_string = True
+        elif ch in "[{":
+            depth += 1
+        elif ch in "]}":
+            depth -= 1
+            if depth < 0:
+                return False
+    return in_string or depth > 0
 
 
 def _capital(text: str) -> str:
