@@ -81,6 +81,7 @@ def test_further_steps_cross_a_city_and_cost_the_shortest_distance() -> None:
     assert s.cost(m).points == 2  # not 3 via Novaria
     s = play(s, str(m))
     assert s.points == 1
+    check(s)
     assert s.route_occ[route(s, "land", "aquileia-vindobona")] == 1
     assert (0, s.topo.num_cities + route(s, "land", "aquileia-vindobona")) in s.players[0].cols
     # a colonist on a route moves on across a city: 1 point to the next route

@@ -288,6 +288,7 @@ def test_senator_buys_two_priced_at_positions_before_the_action_then_refills() -
     deck_top = s.deck[-1]
     s = play(s, "play senator", "buy I_prefect wine")
     assert s.display[1] is None  # no slide yet
+    check(s)
     # I_colonist still costs its slot-4 extra (cloth), not the slot-3 "any"
     assert s.cost(BuyCard("I_colonist")).goods_dict() == {"food": 1, "cloth": 1}
     s = play(s, "buy I_colonist")

@@ -57,6 +57,7 @@ def test_overflow_caused_by_another_players_prefect() -> None:
     assert s.current_player == 1  # the owner decides
     assert s.turn_player == 0
     assert s.legal_actions() == (Discard("food"), Discard("tool"), Discard("wine"))
+    check(s)  # an overflow position survives a snapshot
     s = play(s, "discard wine")
     assert goods_of(s, 1) == {"food": 1, "tool": 4, "wine": 3}
     assert s.current_player == 1 and s.phase == "card"  # now seat 1's own turn
