@@ -367,3 +367,16 @@ def test_card_table_matches_the_issue() -> None:
     assert CARD_BY_ID["I_mercator"].sestertii == 5 and CARD_BY_ID["mercator"].sestertii == 3
     vp = {c.good: c.minerva_vp for c in CARDS if c.action == "specialist"}
     assert vp == {"brick": 3, "food": 3, "tool": 3, "wine": 4, "cloth": 5}
+
+
+def test_colonist_sea_colonist_may_go_to_an_inland_city_and_then_cannot_move() -> None:
+    # Decision (the rulebook names no restriction; the Italian guide only remarks that a
+    # fleet in Novaria "would make no sense"): allowed, and it simply has no sea route.
+    s = colonist_example()
+    add_house(s, 0, "Novaria")
+    s = play(s, "play I_colonist")
+    assert Place("sea", "novaria") in s.legal_actions()
+    s = play(s, "place sea novaria", "finish")
+    s.turn_player, s.phase = 0, "card"
+    s = play(s, "play architect")
+    assert not any(str(a).startswith("move sea novaria") for a in s.legal_actions())
