@@ -723,7 +723,8 @@ class GameScene(Scene):
             if self.selected is None:
                 for kind, src in opts.moves:
                     key = src if src in self.cities else (kind, src)
-                    out[key] = t("game.kind_" + kind)
+                    label = t("game.kind_" + kind)
+                    out[key] = f"{out[key]}/{label}" if key in out else label
             else:
                 for move in opts.moves.get(self.selected, []):
                     out[(move.kind, move.dst)] = str(state.cost(move).points)
@@ -880,9 +881,8 @@ class GameScene(Scene):
                               (x, r.centery), theme.TEXT, "midleft")
             x = rect.right + 16
         msg = self.message
-        if msg is None and not state.is_terminal() and not self.controller.seat_is_human(
-                state.current_player) and self.pending_ai is None:
-            msg = t("game.thinking", name=self.controller.seats[state.current_player or 0].name)
+        if msg is None and not state.is_terminal():
+            msg = self.status()
         if msg:
             theme.text(surface, fonts.get(14), theme.fit(fonts.get(14), msg, r.right - 340 - x),
                        (x, r.centery), theme.HILITE, "midleft")

@@ -35,11 +35,10 @@ BOARDS = ("imperium", "italia")
 def default_seats(kinds: list[str] | tuple[str, ...]) -> list[SeatConfig]:
     """Seats named "You" / "Player n" for humans and Roman names for AIs."""
     seats: list[SeatConfig] = []
-    humans = sum(1 for k in kinds if k == "human")
     ai_i = 0
     for i, kind in enumerate(kinds):
         if kind == "human":
-            name = t("seat.you") if humans == 1 else t("seat.default_name", n=i + 1)
+            name = t("seat.default_name", n=i + 1)
         else:
             name = AI_NAMES[ai_i % len(AI_NAMES)]
             ai_i += 1

@@ -33,7 +33,7 @@ class ScoresScene(ButtonScene):
         self.concordia = state.concordia
 
     def _box(self, area: pygame.Rect) -> pygame.Rect:
-        w = min(area.width - 60, 1000)
+        w = min(area.width - 40, 1160)
         h = min(area.height - 60, 200 + 48 * len(self.controller.seats) + 110)
         return pygame.Rect(area.centerx - w // 2, area.centery - h // 2, w, h)
 
@@ -49,7 +49,7 @@ class ScoresScene(ButtonScene):
 
     def columns(self, box: pygame.Rect) -> list[int]:
         first = box.x + 30
-        name_w = 220
+        name_w = 190
         step = (box.width - 60 - name_w) // (len(GODS) + 2)
         return [first] + [first + name_w + i * step for i in range(len(GODS) + 2)]
 
@@ -97,7 +97,7 @@ class ScoresScene(ButtonScene):
             colour = colours[cfg.colour % len(colours)]
             theme.shape(surface, theme.SHAPES[seat % 5], (cols[0] + 8, ry + 11), 8, colour)
             theme.text(surface, bold if row == 0 else body,
-                       theme.fit(body, f"{row + 1}. {cfg.name}", 190), (cols[0] + 24, ry))
+                       theme.fit(body, f"{row + 1}. {cfg.name}", 160), (cols[0] + 24, ry))
             for i, god in enumerate(GODS):
                 theme.text(surface, body, str(score.gods.get(god, 0)), (cols[i + 1], ry))
             theme.text(surface, body, str(score.concordia) if score.concordia else "–",
