@@ -18,7 +18,7 @@ from concordia.ui.controller import (
     autosave_path,
     load_autosave,
 )
-from concordia.ui.input import Confirm, Intent, Key
+from concordia.ui.input import Confirm, HandCard, Intent, Key
 from concordia.ui.scenes.base import ButtonScene
 from concordia.ui.strings import t
 from concordia.ui.widgets import Button
@@ -261,6 +261,9 @@ class NewGameScene(ButtonScene):
         from dataclasses import replace
 
         s = self.setup
+        for i, seat in enumerate(s.seats):
+            if not seat.name.strip():
+                seat.name = t("seat.default_name", n=i + 1)
         self.app.update_settings(replace(self.app.settings, last_board=s.board,
                                          last_seats=tuple(x.kind for x in s.seats)))
         self.app.start_game(s)
@@ -279,6 +282,11 @@ class NewGameScene(ButtonScene):
                 self.layout()
             else:
                 self.start()
+        elif isinstance(intent, HandCard) and self.editing is not None:
+            seat = self.setup.seats[self.editing]
+            if len(seat.name) < 16:
+                seat.name += str(intent.n)  # digit keys arrive as hand-card shortcuts
+            self.layout()
         elif isinstance(intent, Key) and self.editing is not None:
             seat = self.setup.seats[self.editing]
             if intent.key == pygame.K_BACKSPACE:
