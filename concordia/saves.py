@@ -410,7 +410,11 @@ def _rebuild(path: Path, document: dict[str, Any],
         if board is not None:
             try:
                 replayed = _replay(record, board)
+                # The position must survive its own snapshot (a board copied from a
+                # damaged save may deal a game the core cannot describe).
+                GameState.from_dict(replayed.to_dict(), board)
             except ConcordiaError as exc:
+                replayed = None
                 record_problem = f"the move history cannot be replayed ({exc})"
 
     snapshot: GameState | None = None
@@ -421,6 +425,7 @@ def _rebuild(path: Path, document: dict[str, Any],
         try:
             snapshot = GameState.from_dict(document["snapshot"], board)
             _check_playable(snapshot)
+            GameState.from_dict(snapshot.to_dict(), board)
         except InvalidRecordError as exc:
             snapshot = None
             snapshot_problem = f"the saved position is invalid ({exc})"
