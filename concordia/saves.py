@@ -105,8 +105,11 @@ class LoadedGame:
         warnings: what went wrong but was recovered (empty for a clean load); show
             them to the player.
         replayable: True when replaying ``record`` gives ``state`` (undo and history
-            work); False when the position came from the snapshot alone, in which
-            case ``record.actions`` does not lead to ``state`` and must not be replayed.
+            work). False when the position came from the snapshot alone: then
+            ``record`` has the set-up and seats but no actions (they did not lead to
+            ``state``); keep appending the actions played from here, and
+            :func:`save_game` writes a *position-only* save (fewer actions than the
+            position's step), which loads from its snapshot with a warning.
         path: the file read.
     """
 
@@ -162,11 +165,14 @@ def autosave_backup_path() -> Path:
 def save_document(record: GameRecord, state: GameState) -> dict[str, Any]:
     """The JSON object written by :func:`save_game` (no I/O).
 
+    ``record.actions`` normally has ``state.step`` actions. Fewer means a position-only
+    save (a game recovered from its snapshot, see :attr:`LoadedGame.replayable`).
+
     Raises:
-        ValueError: ``state`` is not the position after ``record``'s actions (its step
-            differs from the number of actions, or another board or player count).
+        ValueError: ``state`` cannot belong to ``record`` (more actions than its step,
+            or another board or player count).
     """
-    if state.step != len(record.actions):
+    if len(record.actions) > state.step:
         raise ValueError(f"the state is at step {state.step} but the record has "
                          f"{len(record.actions)} actions")
     if state.board.name != record.board or state.num_players != record.num_players:
@@ -181,14 +187,13 @@ def save_document(record: GameRecord, state: GameState) -> dict[str, Any]:
     }
 
 
-def save_game(path: str | os.PathLike[str], record: GameRecord,
-              state: GameState | None = None) -> Path:
+def save_game(path: str | os.PathLike[str], record: GameRecord, state: GameState) -> Path:
     """Write a save file atomically (temporary file in the same folder, fsync, replace).
 
     Args:
         path: the file to write; its folder is created if needed.
         record: the game so far (``record.app_version`` is filled in if empty).
-        state: the current position; replayed from ``record`` when omitted.
+        state: the current position (the snapshot).
 
     Returns:
         The path written.
@@ -203,10 +208,6 @@ def save_game(path: str | os.PathLike[str], record: GameRecord,
                             dict(record.options), list(record.actions),
                             list(record.seats), __version__)
     try:
-        if state is None:
-            from concordia.maps import load_board
-
-            state = _replay(record, load_board(record.board))
         document = save_document(record, state)
         text = json.dumps(document, indent=1, ensure_ascii=False, allow_nan=False) + "\n"
     except (ConcordiaError, ValueError) as exc:
@@ -402,7 +403,12 @@ def _rebuild(path: Path, document: dict[str, Any],
         record = GameRecord.from_dict(document.get("record"))
     except InvalidRecordError as exc:
         record_problem = f"the move history is unreadable ({exc})"
-    if record is not None:
+    snapshot_step = _field(document, "snapshot", "step")
+    if (record is not None and isinstance(snapshot_step, int)
+            and snapshot_step != len(record.actions)):
+        # A position-only save: written after a recovery (see LoadedGame.replayable).
+        record_problem = "this save has no complete move history (it was recovered earlier)"
+    elif record is not None:
         board, board_problem, note = _choose_board(record.board, document, board_loader)
         record_problem = board_problem
         if note:
@@ -442,18 +448,31 @@ def _rebuild(path: Path, document: dict[str, Any],
         logger.warning("%s: %s", path, warning)
         return LoadedGame(record, replayed, (*notes, warning), True, path)
     if snapshot is not None:
-        if record is not None and (record.board != snapshot.board.name
-                                   or record.num_players != snapshot.num_players):
-            record = None
-        fallback = record or GameRecord(
+        # The record keeps its set-up and seats but no actions: they do not lead to
+        # this position, and a later save of it is then a position-only save.
+        seats: list[dict[str, Any]] = []
+        app_version = ""
+        if record is not None and (record.board, record.num_players) == (
+                snapshot.board.name, snapshot.num_players):
+            seats, app_version = list(record.seats), record.app_version
+        fallback = GameRecord(
             snapshot.board.name, snapshot.num_players, snapshot.seed,
             {"intermediate_scoring": snapshot.intermediate_scoring,
-             "no_goods": snapshot.no_goods}, [], [], "")
+             "no_goods": snapshot.no_goods}, [], seats, app_version)
         warning = (f"{_capital(record_problem)}; the saved position was loaded instead, "
                    f"but undo and the history before it are not available.")
         logger.warning("%s: %s", path, warning)
         return LoadedGame(fallback, snapshot, (warning,), False, path)
     raise SaveError(path, f"cannot be loaded: {record_problem}, and {snapshot_problem}")
+
+
+def _field(document: dict[str, Any], *keys: str) -> Any:
+    node: Any = document
+    for key in keys:
+        if not isinstance(node, dict):
+            return None
+        node = node.get(key)
+    return node
 
 
 def _choose_board(name: str, document: dict[str, Any],

@@ -133,6 +133,26 @@ def test_illegal_action_with_a_good_snapshot_loads_the_snapshot(
     assert fingerprint(path) == before
 
 
+def test_a_recovered_game_can_be_played_on_saved_and_loaded(game: PlayedGame,
+                                                             tmp_path: Path) -> None:
+    """After a snapshot-only load the game goes on as a position-only save."""
+    _, _, doc = _real_save(game, tmp_path)
+    _illegal_action(doc)
+    path = tmp_path / "hand_edited.json"
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    loaded = saves.load_game(path, board)
+    assert loaded.record.actions == [] and loaded.record.seats == game.record.seats
+    record, state = loaded.record, loaded.state
+    for _ in range(3):
+        action = state.legal_actions()[0]
+        state = state.apply(action)
+        record.actions.append(str(action))
+    again = saves.load_game(saves.save_game(tmp_path / "later.json", record, state), board)
+    assert again.state == state and not again.replayable
+    assert "recovered earlier" in again.warnings[0]
+    assert again.record.seats == game.record.seats
+
+
 def test_damaged_snapshot_with_a_good_record_replays(game: PlayedGame, tmp_path: Path) -> None:
     _, _, doc = _real_save(game, tmp_path)
     _bad_snapshot(doc)

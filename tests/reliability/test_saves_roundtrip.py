@@ -44,11 +44,6 @@ def test_file_is_versioned_json_without_code(game: PlayedGame, tmp_path: Path) -
     assert b"pickle" not in path.read_bytes()
 
 
-def test_save_without_state_replays_record(game: PlayedGame, tmp_path: Path) -> None:
-    path = saves.save_game(tmp_path / "g.json", game.record)
-    assert saves.load_game(path, board).state == game.state
-
-
 def test_save_refuses_a_state_of_another_game(game: PlayedGame, tmp_path: Path) -> None:
     with pytest.raises(saves.SaveError, match="step"):
         saves.save_game(tmp_path / "g.json", game.record, game.states[3])
