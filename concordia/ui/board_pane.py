@@ -11,7 +11,7 @@ from __future__ import annotations
 import itertools
 import logging
 import math
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import pygame
@@ -43,6 +43,17 @@ class BoardPane:
             logger.exception("board renderer unavailable; using the schematic board")
             self.renderer = None
         self._fallback = None if self.renderer is not None else _Schematic(board, fonts)
+        self.palette_indices: tuple[int, ...] = ()
+
+    def set_seat_styles(self, palette_indices: Sequence[int]) -> None:
+        """The palette entry (colour and shape) each seat chose, by seat."""
+        self.palette_indices = tuple(palette_indices)
+        if self.renderer is not None:
+            from concordia.ui.render import seat_styles
+
+            self.renderer.set_seat_styles(seat_styles(self.palette_indices))
+        elif self._fallback is not None:
+            self._fallback.palette_indices = self.palette_indices
 
     @property
     def schematic(self) -> bool:
@@ -140,6 +151,11 @@ class _Schematic:
         self.fonts = fonts
         self.camera = Camera((board.width, board.height), pygame.Rect(0, 0, 800, 600))
         self.cities = {c.slug: c for c in board.cities}
+        self.palette_indices: tuple[int, ...] = ()
+
+    def _style(self, seat: int) -> tuple[theme.Colour, str]:
+        index = self.palette_indices[seat] if seat < len(self.palette_indices) else seat
+        return theme.seat_colour(index), theme.seat_shape(index)
 
     def set_rect(self, rect: pygame.Rect) -> None:
         self.camera.set_viewport(rect)
@@ -160,19 +176,17 @@ class _Schematic:
                                                 else (140, 190, 230))
             if len(pts) >= 2:
                 pygame.draw.lines(surface, colour, False, pts, 4 if lit else 2)
-        colours = theme.player_colours()
         for seat in range(state.num_players):
-            for kind, loc in state.colonists(seat):
+            colour, shape = self._style(seat)
+            for _kind, loc in state.colonists(seat):
                 x, y = self._where(loc)
-                theme.shape(surface, theme.SHAPES[seat % 5], (x + seat * 3, y - 6 + seat * 2), 6,
-                            colours[seat % len(colours)])
-                del kind
+                theme.shape(surface, shape, (x + seat * 3, y - 6 + seat * 2), 6, colour)
         for c in self.board.cities:
             x, y = self._pt(c.x, c.y)
             lit = c.slug in highlights
             pygame.draw.circle(surface, theme.HILITE if lit else (240, 230, 210), (x, y), 9)
             for i, seat in enumerate(state.houses_in(c.slug)):
-                pygame.draw.rect(surface, colours[seat % len(colours)],
+                pygame.draw.rect(surface, self._style(seat)[0],
                                  pygame.Rect(x - 12 + i * 7, y + 8, 6, 6))
             theme.text(surface, font, c.name, (int(x), int(y) - 12), theme.TEXT, "midbottom")
         for key, label in highlights.items():

@@ -31,6 +31,8 @@ logger = logging.getLogger(__name__)
 
 SEAT_KINDS = ("human", "easy", "normal", "hard")
 AI_KINDS = ("easy", "normal", "hard")
+#: How many colours (each with its shape) the player palette has.
+PALETTE_SIZE = 5
 
 
 class SaveError(Exception):
@@ -43,7 +45,8 @@ class SaveError(Exception):
 
 @dataclass
 class SeatConfig:
-    """Who plays a seat: ``kind`` is human/easy/normal/hard; ``colour`` a palette index."""
+    """Who plays a seat: ``kind`` is human/easy/normal/hard; ``colour`` a palette index
+    (0-4), which also gives the seat its shape."""
 
     kind: str
     name: str
@@ -62,8 +65,31 @@ class SeatConfig:
             d = {}
         kind = d.get("kind") if d.get("kind") in SEAT_KINDS else "normal"
         name = d.get("name") if isinstance(d.get("name"), str) and d.get("name") else None
-        colour = d.get("colour") if isinstance(d.get("colour"), int) else index
+        colour = d.get("colour")
+        if isinstance(colour, bool) or not isinstance(colour, int) or not (
+                0 <= colour < PALETTE_SIZE):
+            colour = index % PALETTE_SIZE
         return cls(str(kind), name or f"Player {index + 1}", int(colour))
+
+
+def fix_colours(seats: list[SeatConfig]) -> None:
+    """Make every seat's palette index valid and unique, keeping the first seat's choice
+    when two seats share one (the later seat gets the first free colour)."""
+    used: set[int] = set()
+    for seat in seats:
+        if not 0 <= seat.colour < PALETTE_SIZE or seat.colour in used:
+            seat.colour = next(i for i in range(PALETTE_SIZE) if i not in used)
+        used.add(seat.colour)
+
+
+def next_free_colour(seats: list[SeatConfig], current: int, skip: int | None = None) -> int:
+    """The palette index after ``current`` that no seat other than ``skip`` uses."""
+    taken = {s.colour for i, s in enumerate(seats) if i != skip}
+    for step in range(1, PALETTE_SIZE + 1):
+        candidate = (current + step) % PALETTE_SIZE
+        if candidate not in taken:
+            return candidate
+    return current
 
 
 @dataclass
@@ -107,6 +133,7 @@ class GameController:
                  actions: list[str] | None = None) -> None:
         self.setup = setup
         self.board = board
+        fix_colours(setup.seats)
         state = new_game(board, num_players=len(setup.seats), seed=setup.seed,
                          intermediate_scoring=setup.intermediate_scoring,
                          no_goods=setup.no_goods)
@@ -251,7 +278,7 @@ class GameController:
         seats = [SeatConfig.from_dict(d, i) for i, d in
                  enumerate(record.seats[:record.num_players])]
         while len(seats) < record.num_players:
-            seats.append(SeatConfig("normal", f"Player {len(seats) + 1}", len(seats)))
+            seats.append(SeatConfig("normal", f"Player {len(seats) + 1}", -1))
         setup = GameSetup(record.board, seats, record.seed,
                           bool(record.options.get("intermediate_scoring")),
                           bool(record.options.get("no_goods")))

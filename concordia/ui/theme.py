@@ -69,6 +69,17 @@ def player_colours() -> tuple[Colour, ...]:
     return tuple(PLAYER_COLOURS)
 
 
+def seat_colour(palette_index: int) -> Colour:
+    """The colour of palette entry ``palette_index`` (what a seat chose)."""
+    colours = player_colours()
+    return colours[palette_index % len(colours)]
+
+
+def seat_shape(palette_index: int) -> str:
+    """The shape that goes with palette entry ``palette_index``."""
+    return SHAPES[palette_index % len(SHAPES)]
+
+
 class Fonts:
     """A cache of the bundled fonts by (size, bold). Create after ``pygame.init()``."""
 

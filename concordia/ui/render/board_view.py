@@ -43,6 +43,7 @@ from concordia.ui.render.palette import (
     SEA_ROUTE,
     SEA_ROUTE_EDGE,
     Colour,
+    SeatStyle,
     player_colour,
     player_shape,
 )
@@ -143,6 +144,18 @@ class BoardRenderer:
         self._province_rects: dict[str, pygame.Rect] = {}
         self._province_rects_key: tuple[object, ...] = ()
         self.label_centres: dict[str, Point] = self._place_province_labels()
+        self.seat_styles: tuple[SeatStyle, ...] = ()
+
+    def set_seat_styles(self, styles: Sequence[SeatStyle]) -> None:
+        """Colour and shape of each seat's pieces, by seat (seats beyond the list get
+        the palette default for their number)."""
+        self.seat_styles = tuple(styles)
+
+    def seat_style(self, seat: int) -> SeatStyle:
+        """The style the pieces of ``seat`` are drawn in."""
+        if 0 <= seat < len(self.seat_styles):
+            return self.seat_styles[seat]
+        return SeatStyle(player_colour(seat), player_shape(seat))
 
     # -- viewport -----------------------------------------------------------------------
 
@@ -418,7 +431,8 @@ class BoardRenderer:
             for seat in seats:
                 a = math.radians(HOUSE_ANGLES[seat % len(HOUSE_ANGLES)])
                 pos = (cx + dist * math.cos(a), cy + dist * math.sin(a))
-                shapes.house(surface, pos, hs, player_colour(seat), player_shape(seat))
+                style = self.seat_style(seat)
+                shapes.house(surface, pos, hs, style.colour, style.shape)
 
     def _draw_colonists(self, surface: pygame.Surface, state: BoardState) -> None:
         size = self._px(COLONIST, COLONIST_MIN)
@@ -453,7 +467,8 @@ class BoardRenderer:
         self, surface: pygame.Surface, pos: Point, size: float, seat: int, kind: str
     ) -> None:
         draw = shapes.sea_colonist if kind == "sea" else shapes.land_colonist
-        draw(surface, pos, size, player_colour(seat), player_shape(seat))
+        style = self.seat_style(seat)
+        draw(surface, pos, size, style.colour, style.shape)
 
     def _route_by_slug(self, slug: str, kind: str) -> _Route | None:
         route = self.routes.get((kind, slug))

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Final
 
 Colour = tuple[int, int, int]
@@ -45,11 +47,31 @@ BADGE_BG: Final[Colour] = (36, 30, 26)
 BADGE_TEXT: Final[Colour] = (255, 240, 200)
 
 
+@dataclass(frozen=True, slots=True)
+class SeatStyle:
+    """How one seat's pieces look: a palette colour and the shape that goes with it."""
+
+    colour: Colour
+    shape: str
+
+
+def palette_style(index: int) -> SeatStyle:
+    """Palette entry ``index`` (0-4, wrapped): its colour and its shape. A player who
+    picks a colour gets that colour's shape, so two seats never share either."""
+    return SeatStyle(PLAYER_COLOURS[index % len(PLAYER_COLOURS)],
+                     PLAYER_SHAPES[index % len(PLAYER_SHAPES)])
+
+
+def seat_styles(palette_indices: Sequence[int]) -> tuple[SeatStyle, ...]:
+    """One style per seat from the palette index each seat chose."""
+    return tuple(palette_style(i) for i in palette_indices)
+
+
 def player_colour(seat: int) -> Colour:
-    """The colour of a seat (0-based)."""
+    """The default colour of a seat (0-based) when no choice was made."""
     return PLAYER_COLOURS[seat % len(PLAYER_COLOURS)]
 
 
 def player_shape(seat: int) -> str:
-    """The shape name of a seat (0-based), one of :data:`PLAYER_SHAPES`."""
+    """The default shape name of a seat (0-based), one of :data:`PLAYER_SHAPES`."""
     return PLAYER_SHAPES[seat % len(PLAYER_SHAPES)]

@@ -161,6 +161,7 @@ class GameScene(Scene):
         self.game_id = next(_game_ids)
         self.ai = AIBridge()
         self.board = BoardPane(controller.board, app.fonts, app.time_source)
+        self.board.set_seat_styles([s.colour for s in controller.seats])
         self.lay = Layout.for_size(app.size, len(controller.seats))
         self.buttons = ButtonRow()
         self.hover: tuple[int, int] | None = None
@@ -359,7 +360,7 @@ class GameScene(Scene):
         from concordia.ui.scenes.handover import HandoverScene
 
         cfg = self.controller.seats[seat]
-        self.app.push(HandoverScene(self.app, cfg.name, self.colour(seat), theme.SHAPES[seat % 5]))
+        self.app.push(HandoverScene(self.app, cfg.name, self.colour(seat), self.shape(seat)))
 
     def finish_game(self) -> None:
         if self.final_shown:
@@ -693,8 +694,12 @@ class GameScene(Scene):
         return [pygame.Rect(area.x + i * (w + 6), area.y, w, area.height) for i in range(n)]
 
     def colour(self, seat: int) -> theme.Colour:
-        colours = theme.player_colours()
-        return colours[self.controller.seats[seat].colour % len(colours)]
+        """The colour ``seat`` chose (the board and every panel use the same one)."""
+        return theme.seat_colour(self.controller.seats[seat].colour)
+
+    def shape(self, seat: int) -> str:
+        """The shape that goes with the colour ``seat`` chose."""
+        return theme.seat_shape(self.controller.seats[seat].colour)
 
     def place_name(self, slug: str) -> str:
         if slug in self.cities:
@@ -869,7 +874,7 @@ class GameScene(Scene):
         x = r.x + 12
         if not state.is_terminal():
             seat = state.turn_player
-            theme.shape(surface, theme.SHAPES[seat % 5], (x + 8, r.centery), 8, self.colour(seat))
+            theme.shape(surface, self.shape(seat), (x + 8, r.centery), 8, self.colour(seat))
             x += 24
             label = f"{t('game.turn_of', name=self.controller.seats[seat].name)} · " \
                     f"{t('phase.' + state.phase)}"
@@ -960,7 +965,7 @@ class GameScene(Scene):
             active = seat == state.current_player
             theme.panel(surface, rect, theme.PANEL_LIGHT if active else theme.PANEL,
                         theme.HILITE if active else theme.BORDER)
-            theme.shape(surface, theme.SHAPES[seat % 5], (rect.x + 14, rect.y + 14), 8,
+            theme.shape(surface, self.shape(seat), (rect.x + 14, rect.y + 14), 8,
                         self.colour(seat))
             name = cfg.name + ("" if cfg.is_human else f" · {t('kind.' + cfg.kind)}")
             theme.text(surface, fonts.get(14, True), theme.fit(fonts.get(14, True), name, 170),
@@ -981,7 +986,7 @@ class GameScene(Scene):
                         pygame.draw.rect(surface, theme.GOOD_COLOURS[what], cell, border_radius=3)
                     else:
                         pygame.draw.rect(surface, theme.PANEL, cell, border_radius=3)
-                        theme.shape(surface, theme.SHAPES[seat % 5], cell.center, size // 3,
+                        theme.shape(surface, self.shape(seat), cell.center, size // 3,
                                     self.colour(seat))
                         theme.text(surface, fonts.get(8, True), what,
                                    (cell.right - 1, cell.bottom), theme.TEXT, "bottomright")

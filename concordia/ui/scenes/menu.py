@@ -17,6 +17,7 @@ from concordia.ui.controller import (
     SeatConfig,
     autosave_path,
     load_autosave,
+    next_free_colour,
 )
 from concordia.ui.input import Confirm, HandCard, Intent, Key
 from concordia.ui.scenes.base import ButtonScene
@@ -171,12 +172,10 @@ class NewGameScene(ButtonScene):
             label = seat.name + ("|" if self.editing == i else "")
             self.buttons.add(Button(pygame.Rect(x0 + 160, ry, 250, 38), label, ("name", i),
                                     t("menu.tip.name"), selected=self.editing == i))
-            # Colours follow the seat (the board renderer colours pieces by seat).
-            seat.colour = i
-            colour = colours[i % len(colours)]
+            # A click picks the next colour no other seat has; the shape comes with it.
             self.buttons.add(Button(pygame.Rect(x0 + 420, ry, 170, 38),
-                                    t(f"colour.{i % len(colours)}"), ("colour", i),
-                                    t("menu.tip.colour"), swatch=colour, enabled=False))
+                                    t(f"colour.{seat.colour % len(colours)}"), ("colour", i),
+                                    t("menu.tip.colour"), swatch=theme.seat_colour(seat.colour)))
             self.buttons.add(Button(pygame.Rect(x0 + 600, ry, 60, 38), "✕", ("remove", i),
                                     t("menu.remove_seat"), enabled=len(s.seats) > 2))
         y += len(s.seats) * 48
@@ -209,11 +208,10 @@ class NewGameScene(ButtonScene):
         theme.text(surface, font, t("menu.seats"), (x0, 156), theme.TEXT_DIM)
         seed_button = next(b for b in self.buttons.buttons if b.value == ("seed",))
         theme.text(surface, font, t("menu.seed"), (x0, seed_button.rect.y + 9), theme.TEXT_DIM)
-        colours = theme.player_colours()
         for i, seat in enumerate(self.setup.seats):
             b = next(b for b in self.buttons.buttons if b.value == ("colour", i))
-            theme.shape(surface, theme.SHAPES[i % 5], (b.rect.x + 150, b.rect.centery), 9,
-                        colours[seat.colour % len(colours)])
+            theme.shape(surface, theme.seat_shape(seat.colour), (b.rect.x + 150, b.rect.centery),
+                        9, theme.seat_colour(seat.colour))
         self.buttons.draw(surface, self.app.fonts, self.hover)
 
     def on_button(self, button: Button) -> None:
@@ -233,11 +231,14 @@ class NewGameScene(ButtonScene):
                 self._rename(value[1])
         elif what == "name":
             self.editing = value[1]
+        elif what == "colour":
+            seat = s.seats[value[1]]
+            seat.colour = next_free_colour(s.seats, seat.colour, skip=value[1])
         elif what == "remove" and len(s.seats) > 2:
             del s.seats[value[1]]
         elif what == "add" and len(s.seats) < 5:
             s.seats.append(SeatConfig("normal", AI_NAMES[len(s.seats) % len(AI_NAMES)],
-                                      len(s.seats)))
+                                      next_free_colour(s.seats, -1)))
         elif what == "intermediate":
             s.intermediate_scoring = not s.intermediate_scoring
         elif what == "no_goods":

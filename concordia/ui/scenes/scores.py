@@ -84,7 +84,6 @@ class ScoresScene(ButtonScene):
         theme.text(surface, head, t("scores.total"), (cols[-1], y), theme.ACCENT)
         body = fonts.get(17)
         bold = fonts.get(17, True)
-        colours = theme.player_colours()
         ranking = self.outcome.ranking
         for row, seat in enumerate(ranking):
             score = self.outcome.scores[seat]
@@ -94,8 +93,8 @@ class ScoresScene(ButtonScene):
                 pygame.draw.rect(surface, theme.PANEL_LIGHT,
                                  pygame.Rect(box.x + 16, ry - 8, box.width - 32, 38),
                                  border_radius=4)
-            colour = colours[cfg.colour % len(colours)]
-            theme.shape(surface, theme.SHAPES[seat % 5], (cols[0] + 8, ry + 11), 8, colour)
+            theme.shape(surface, theme.seat_shape(cfg.colour), (cols[0] + 8, ry + 11), 8,
+                        theme.seat_colour(cfg.colour))
             theme.text(surface, bold if row == 0 else body,
                        theme.fit(body, f"{row + 1}. {cfg.name}", 160), (cols[0] + 24, ry))
             for i, god in enumerate(GODS):
