@@ -222,7 +222,7 @@ def _parse_words(words: list[str], text: str) -> Action:
     if verb == "place":
         return Place(_kind(args[0], text), args[1])
     if verb == "copy":
-        if not args[0].isdigit():
+        if not (args[0].isascii() and args[0].isdigit()):
             raise InvalidNotationError(f"{text!r}: seat must be a number")
         return Copy(int(args[0]))
     if verb == "discard":

@@ -16,6 +16,7 @@ from collections import deque
 from dataclasses import dataclass, field
 from typing import Literal
 
+from concordia.core.data import CITY_TOKENS
 from concordia.core.errors import BoardError
 
 RouteKind = Literal["land", "sea"]
@@ -158,6 +159,21 @@ class Topology:
             if not c.letter:
                 raise BoardError(f"city {c.name!r}{where} has no letter")
             city_province[self.city_index[c.name]] = self.province_index[c.province]
+        per_letter: dict[str, int] = {}
+        for c in spec.cities:
+            if c.name == spec.capital:
+                if c.letter is not None or c.province is not None:
+                    raise BoardError(f"the capital {c.name!r}{where} takes no letter "
+                                     "or province")
+                continue
+            tokens = CITY_TOKENS.get(c.letter or "")
+            if tokens is None:
+                raise BoardError(f"city {c.name!r}{where} has letter {c.letter!r}; "
+                                 f"the city tokens are {', '.join(sorted(CITY_TOKENS))}")
+            per_letter[c.letter or ""] = per_letter.get(c.letter or "", 0) + 1
+            if per_letter[c.letter or ""] > sum(tokens.values()):
+                raise BoardError(f"more cities with letter {c.letter}{where} than the "
+                                 f"{sum(tokens.values())} tokens of that letter")
         self.city_province: tuple[int, ...] = tuple(city_province)
         self.city_letter: tuple[str | None, ...] = tuple(c.letter for c in spec.cities)
         province_cities: list[list[int]] = [[] for _ in prov_names]

@@ -1,14 +1,12 @@
-"""Core bugs found by the reliability work, reproduced (reported, not fixed here).
+"""Core bugs found by the reliability work (now fixed in the core).
 
-Each test is marked ``xfail(strict=True)``: it fails today, and the mark makes the
-suite fail as soon as the bug is fixed, so the mark is then removed.
+Each test reproduced a bug before its fix in the core and guards against its return.
 """
 
 from __future__ import annotations
 
 import dataclasses
 
-import pytest
 from reliability_support import board
 
 from concordia.core import (
@@ -20,9 +18,6 @@ from concordia.core import (
 )
 
 
-@pytest.mark.xfail(strict=True, reason="core: a city letter without city tokens is accepted "
-                                       "by BoardSpec/Topology and new_game leaves that city "
-                                       "without a good")
 def test_city_letter_without_tokens_is_refused() -> None:
     """Found by the save fuzzer: a save whose stored board has a city letter ``"Ax"``.
 
@@ -45,8 +40,6 @@ def test_city_letter_without_tokens_is_refused() -> None:
     GameState.from_dict(state.to_dict(), broken)  # raises InvalidRecordError today
 
 
-@pytest.mark.xfail(strict=True, raises=AssertionError,
-                   reason="core: parse_action('copy \u00b2') raises a bare ValueError")
 def test_copy_with_a_superscript_digit_is_invalid_notation() -> None:
     """``actions.py`` checks the seat of ``copy`` with ``str.isdigit()``, which is True
     for "²" (and other Unicode digits that ``int()`` refuses), then calls ``int()``:
