@@ -303,7 +303,7 @@ class SaveEntry:
     autosave: bool
 
 
-def save_record(path: Path, record: GameRecord, state: GameState | None = None) -> None:
+def save_record(path: Path, record: GameRecord, state: GameState) -> None:
     """Write a game record (and its position) atomically. Raises :class:`SaveError`."""
     from concordia import saves
 

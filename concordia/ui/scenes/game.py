@@ -33,7 +33,7 @@ from concordia.core import (
 from concordia.core.actions import ACTION_TYPES
 from concordia.core.data import CARD_BY_ID, GOODS, PRICE, STOREHOUSE_SPACES, CardDef
 from concordia.ui import theme
-from concordia.ui.ai_bridge import AIBridge
+from concordia.ui.ai_bridge import AIBridge, Reply
 from concordia.ui.board_pane import BoardPane, HKey
 from concordia.ui.controller import GameController, SaveError, saves_folder
 from concordia.ui.input import (
@@ -44,6 +44,7 @@ from concordia.ui.input import (
     HandCard,
     Hover,
     Intent,
+    Key,
     Undo,
     Wheel,
 )
@@ -63,6 +64,8 @@ DISPLAY_H = 84
 ACTION_H = 48
 HAND_H = 112
 SIDE_W = 340
+#: ``--autoplay`` gives each AI level this fraction of its usual thinking time.
+AUTOPLAY_TIME_SCALE = 0.25
 
 
 @dataclass
@@ -150,16 +153,28 @@ class PendingAI:
     remaining: float
 
 
+@dataclass
+class Hint:
+    """A hint asked for ``seat`` at ``step``: the hard AI's choice once it answered."""
+
+    step: int
+    seat: int
+    action: Action | None = None
+    done: bool = False
+
+
 class GameScene(Scene):
     """Plays one game: human turns by clicking, AI turns from the background thread."""
 
     name = "game"
 
-    def __init__(self, app: App, controller: GameController) -> None:
+    def __init__(self, app: App, controller: GameController,
+                 ai: AIBridge | None = None) -> None:
         super().__init__(app)
         self.controller = controller
         self.game_id = next(_game_ids)
-        self.ai = AIBridge()
+        self.ai = ai if ai is not None else AIBridge(
+            time_scale=AUTOPLAY_TIME_SCALE if app.autoplay else 1.0)
         self.board = BoardPane(controller.board, app.fonts, app.time_source)
         self.board.set_seat_styles([s.colour for s in controller.seats])
         self.lay = Layout.for_size(app.size, len(controller.seats))
@@ -171,6 +186,9 @@ class GameScene(Scene):
         self.trade_amount: dict[str, int] = {}
         self.pending_ai: PendingAI | None = None
         self.requested: tuple[int, int] | None = None
+        self.ai_reply: Reply | None = None  # the current request's answer, not yet used
+        self.think_start = 0.0
+        self.hint: Hint | None = None
         self.shown_human: int | None = None
         self.final_shown = False
         self.message: str | None = None
@@ -249,6 +267,9 @@ class GameScene(Scene):
             return
         before = self.state
         self.controller.submit(action)
+        if self.hint is not None:
+            self.hint = None
+            self.message = None
         self.selected = None
         self.place_city = None
         self.buy_card = None
@@ -269,7 +290,9 @@ class GameScene(Scene):
         if self.controller.undo():
             self.ai.cancel()
             self.requested = None
+            self.ai_reply = None
             self.pending_ai = None
+            self.hint = None
             self.selected = None
             self.place_city = None
             self.buy_card = None
@@ -305,6 +328,7 @@ class GameScene(Scene):
             self.message_time -= dt
             if self.message_time <= 0:
                 self.message = None
+        self.drain_ai()
         if self.app.stack.top is not self and not self.app.autoplay:
             return  # a dialog is open: the game waits (the AI keeps its request)
         state = self.state
@@ -331,30 +355,102 @@ class GameScene(Scene):
             return
         self.drive_ai(seat)
 
+    def drain_ai(self) -> None:
+        """Take every reply the AI thread has sent: keep the answer to the open request,
+        show a hint, and drop anything stale (from before an undo, a move or a load)."""
+        while (reply := self.ai.poll()) is not None:
+            self.take_reply(reply)
+
+    def take_reply(self, reply: Reply) -> None:
+        if reply.hint:
+            self.on_hint(reply)
+            return
+        key = (reply.game_id, reply.step)
+        if key != self.requested or key != (self.game_id, self.state.step):
+            logger.debug("dropped a stale AI reply for step %d", reply.step)
+            return
+        self.ai_reply = reply
+
+    @property
+    def thinking_seat(self) -> int | None:
+        """The AI seat whose answer the scene is waiting for, if any."""
+        state = self.state
+        if (self.pending_ai is not None or state.is_terminal()
+                or self.controller.awaiting_confirm):
+            return None
+        seat = state.current_player
+        if seat is None or self.controller.seat_is_human(seat):
+            return None
+        return seat
+
     def drive_ai(self, seat: int) -> None:
         state = self.state
         key = (self.game_id, state.step)
         if self.requested != key:
             self.requested = key
+            self.ai_reply = None
+            self.think_start = self.app.time_source()
             self.ai.request(self.game_id, state, seat, self.controller.seats[seat].kind)
-        wait = 0.5 if self.app.autoplay else 0.0
-        reply = self.ai.poll(wait)
-        while reply is not None and (reply.game_id, reply.step) != key:
-            reply = self.ai.poll(wait)  # stale: from before an undo or load
+        if self.ai_reply is None and self.app.autoplay:
+            reply = self.ai.poll(0.5)  # no frames to keep smooth: wait for the answer
+            if reply is not None:
+                self.take_reply(reply)
+        reply = self.ai_reply
         if reply is None:
             return
+        self.ai_reply = None
         action = reply.action
         if reply.error is not None or action is None or action not in state.legal_actions():
-            logger.warning("AI error for seat %d: %s", seat, reply.error or action)
+            logger.warning("AI of seat %d failed at step %d (%s); playing a random legal "
+                           "move", seat, state.step, reply.error or f"illegal {action}")
             action = self.ai.fallback_action(state)
             self.flash(t("game.ai_error", name=self.controller.seats[seat].name))
             if action is None:
                 return
-        delay = self.app.ai_delay()
+        # The move stays on screen for the AI speed, less the time spent thinking.
+        delay = self.app.ai_delay() - (self.app.time_source() - self.think_start)
         if delay <= 0:
             self.submit(action)
         else:
             self.pending_ai = PendingAI(action, seat, delay)
+
+    # ------------------------------------------------------------------ hints
+    @property
+    def current_hint(self) -> Hint | None:
+        """The hint for the position on screen (None once anything was played)."""
+        hint = self.hint
+        if hint is None or hint.step != self.state.step or not self.human_to_act:
+            return None
+        return hint
+
+    def request_hint(self) -> None:
+        """Ask the hard AI, on the AI thread, what the human deciding now should play."""
+        state = self.state
+        if (not self.human_to_act or self.controller.awaiting_confirm
+                or state.is_terminal() or self.current_hint is not None):
+            return
+        seat = state.current_player
+        assert seat is not None
+        self.hint = Hint(state.step, seat)
+        self.ai.request_hint(self.game_id, state, seat)
+        self.flash(t("game.hint_thinking"))
+        self._rebuild()
+
+    def on_hint(self, reply: Reply) -> None:
+        hint = self.current_hint
+        if hint is None or reply.game_id != self.game_id or reply.step != hint.step:
+            logger.debug("dropped a stale hint for step %d", reply.step)
+            return
+        hint.done = True
+        action = reply.action
+        if reply.error is not None or action is None or action not in self.options().legal:
+            logger.warning("no hint at step %d: %s", reply.step, reply.error or action)
+            self.flash(t("game.hint_none"))
+        else:
+            hint.action = action
+            self.flash(t("game.hint_is", what=describe(self, action, hint.seat)))
+            self.message_time = 8.0
+        self._rebuild()
 
     def hand_over(self, seat: int) -> None:
         from concordia.ui.scenes.handover import HandoverScene
@@ -420,6 +516,9 @@ class GameScene(Scene):
             return None
         if isinstance(intent, HandCard):
             self.play_hand_card(intent.n)
+            return None
+        if isinstance(intent, Key) and intent.key == pygame.K_h:
+            self.request_hint()
             return None
         if isinstance(intent, Click):
             self.hover = intent.pos
@@ -515,6 +614,8 @@ class GameScene(Scene):
                 self.save_now()
             elif what == "undo":
                 self.undo()
+            elif what == "hint":
+                self.request_hint()
             elif what == "end_turn":
                 self.confirm_turn()
             elif what == "select":
@@ -579,6 +680,9 @@ class GameScene(Scene):
             bar.add_right(t("game.end_turn"), ("ui", "end_turn"), t("game.tip.end_turn"),
                           accent=True)
             return
+        hint = self.current_hint
+        bar.add_right(t("game.hint_wait") if hint is not None and not hint.done
+                      else t("game.hint"), ("ui", "hint"), t("game.tip.hint"))
         opts = self.options()
         state = self.state
         if opts.finish is not None:
@@ -740,7 +844,30 @@ class GameScene(Scene):
         for province in opts.produce:
             good = state.province_good(province)
             out[province] = t("good." + good)
+        hint = self.current_hint
+        if hint is not None and hint.action is not None:
+            key = _target(hint.action)
+            if key is not None:
+                out[key] = "★ " + (out.get(key) or t("game.hint_badge"))
+            if isinstance(hint.action, Move):
+                src = hint.action.src
+                out.setdefault(src if src in self.cities else (hint.action.kind, src), "")
         return out
+
+    def hint_buttons(self) -> list[Button]:
+        """The buttons that carry the hinted action (or lead to it)."""
+        hint = self.current_hint
+        if hint is None or hint.action is None:
+            return []
+        a = hint.action
+        wanted: list[object] = [a]
+        if isinstance(a, Move):
+            wanted.append(("ui", "select", (a.kind, a.src)))
+        if isinstance(a, BuyCard):
+            wanted.append(("ui", "buy_card", a.card))
+        if isinstance(a, Trade):
+            wanted.append(("ui", "trade_step", a.good, 1 if a.amount > 0 else -1))
+        return [b for b in self.buttons.buttons if b.value in wanted and b.enabled]
 
     # ------------------------------------------------------------------ tooltips
     def tooltip(self, pos: tuple[int, int]) -> str | None:
@@ -836,6 +963,11 @@ class GameScene(Scene):
                 self.controller.awaiting_confirm):
             self.draw_trade(surface)
         self.buttons.draw(surface, self.app.fonts, self.hover)
+        for b in self.hint_buttons():
+            pygame.draw.rect(surface, (20, 18, 16), b.rect.inflate(10, 10), 2, border_radius=9)
+            pygame.draw.rect(surface, theme.HILITE, b.rect.inflate(6, 6), 3, border_radius=8)
+            theme.text(surface, self.app.fonts.get(14, True), "★", (b.rect.right - 2,
+                       b.rect.y + 2), theme.HILITE, "topright")
 
     def status(self) -> str:
         state = self.state
@@ -968,8 +1100,11 @@ class GameScene(Scene):
             theme.shape(surface, self.shape(seat), (rect.x + 14, rect.y + 14), 8,
                         self.colour(seat))
             name = cfg.name + ("" if cfg.is_human else f" · {t('kind.' + cfg.kind)}")
-            theme.text(surface, fonts.get(14, True), theme.fit(fonts.get(14, True), name, 170),
-                       (rect.x + 28, rect.y + 5))
+            name_rect = theme.text(surface, fonts.get(14, True),
+                                   theme.fit(fonts.get(14, True), name, 170),
+                                   (rect.x + 28, rect.y + 5))
+            if seat == self.thinking_seat:
+                self.draw_thinking(surface, (name_rect.right + 8, name_rect.centery))
             theme.text(surface, fonts.get(14, True), t("game.money", n=p.money),
                        (rect.right - 8, rect.y + 5), theme.ACCENT, "topright")
             # Storehouse: 12 spaces, goods then waiting colonists.
@@ -1007,6 +1142,13 @@ class GameScene(Scene):
             if badges and rect.height > 70:
                 theme.text(surface, small, " · ".join(badges), (rect.x + 8, rect.y + 48 + size),
                            theme.HILITE)
+
+    def draw_thinking(self, surface: pygame.Surface, pos: tuple[int, int]) -> None:
+        """Three dots that fill one after another: the AI is thinking."""
+        lit = int(self.app.time_source() * 3) % 4
+        for i in range(3):
+            colour = theme.HILITE if i < lit else theme.BORDER
+            pygame.draw.circle(surface, colour, (pos[0] + i * 9, pos[1] + 1), 3)
 
     def draw_log(self, surface: pygame.Surface) -> None:
         r = self.lay.log

@@ -1,0 +1,309 @@
+"""AI seats and hints through the real AI worker: default limits, "thinking", stale
+replies dropped, random fallback on error/illegal/timeout, cancellation, quitting fast.
+
+Fake agents stand in for the real ones (``concordia.ai.worker.make_agent`` is patched),
+so every case is quick and deterministic.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pygame
+import pytest
+from ui_helpers import board, click_button, draw, game_scene, send
+
+from concordia.core import Action, GameState, PlayCard, Produce
+from concordia.ui.ai_bridge import AIBridge, Reply
+from concordia.ui.controller import GameController, GameSetup
+from concordia.ui.input import Key, Undo
+from concordia.ui.scenes.game import GameScene
+from concordia.ui.scenes.menu import default_seats
+from concordia.ui.strings import t
+
+worker_mod = pytest.importorskip("concordia.ai.worker")
+base_mod = pytest.importorskip("concordia.ai.base")
+
+pytestmark = pytest.mark.usefixtures("pygame_display")
+
+
+class FakeAgent:
+    """``mode``: first/last/board (a legal action at once; board: a Produce), raise,
+    illegal, slow (runs until
+    cancelled), hang (ignores cancel until ``release`` is set)."""
+
+    name = "fake"
+
+    def __init__(self, mode: str) -> None:
+        self.mode = mode
+        self.started = threading.Event()
+        self.release = threading.Event()
+        self.cancels: list[threading.Event] = []
+        self.views: list[GameState] = []
+
+    def choose(self, view: GameState, limit: Any, rng: Any, cancel: threading.Event) -> Action:
+        self.views.append(view)
+        self.cancels.append(cancel)
+        self.started.set()
+        legal = view.legal_actions()
+        if self.mode == "raise":
+            raise RuntimeError("boom")
+        if self.mode == "illegal":
+            return Produce("atlantis")
+        if self.mode == "slow":
+            end = time.monotonic() + 30
+            while not cancel.is_set() and time.monotonic() < end:
+                time.sleep(0.005)
+        if self.mode == "hang":
+            self.release.wait(30)
+        if self.mode == "board":
+            return next((a for a in legal if isinstance(a, Produce)), legal[0])
+        return legal[-1] if self.mode == "last" else legal[0]
+
+
+@pytest.fixture
+def agents(monkeypatch: pytest.MonkeyPatch) -> dict[str, FakeAgent]:
+    """Level -> fake agent; set ``agents[level] = FakeAgent(mode)`` before the game."""
+    made: dict[str, FakeAgent] = {}
+
+    def make(level: str) -> FakeAgent:
+        return made.setdefault(level, FakeAgent("first"))
+
+    monkeypatch.setattr(worker_mod, "make_agent", make)
+    yield made
+    for agent in made.values():
+        agent.release.set()
+
+
+def _run_until(scene: GameScene, done: Callable[[], bool], timeout: float = 5.0) -> None:
+    deadline = time.monotonic() + timeout
+    while not done():
+        assert time.monotonic() < deadline, "timed out"
+        scene.update(0.016)
+        time.sleep(0.002)
+
+
+def test_the_real_worker_plays_with_the_level_default_limit(agents: dict[str, FakeAgent]
+                                                            ) -> None:
+    _app, scene = game_scene(["normal", "human"], 4)
+    assert scene.ai.uses_real_ai
+    c = scene.controller
+    _run_until(scene, lambda: c.state.turn_player == 1)
+    sent = scene.ai.sent
+    assert sent and all(r.level == "normal" and r.seat == 0 for r in sent)
+    assert all(r.limit == base_mod.default_limit("normal") for r in sent)
+    assert all(r.game_id == scene.game_id for r in sent)
+    assert agents["normal"].views[0].current_player == 0
+    scene.close()
+
+
+def test_autoplay_scales_the_budget() -> None:
+    bridge = AIBridge(time_scale=0.25)
+    try:
+        from concordia.ui.ai_bridge import level_limit
+
+        hard = base_mod.default_limit("hard")
+        assert level_limit("hard", 0.25).time_s == pytest.approx(hard.time_s * 0.25)
+    finally:
+        bridge.close()
+
+
+def test_thinking_is_shown_while_the_ai_works(agents: dict[str, FakeAgent]) -> None:
+    agents["easy"] = FakeAgent("slow")
+    app, scene = game_scene(["easy", "human"], 4)
+    _run_until(scene, agents["easy"].started.is_set)
+    for _ in range(5):
+        scene.update(0.016)
+    assert scene.controller.actions == []
+    assert scene.thinking_seat == 0
+    assert scene.status() == t("game.thinking", name=scene.controller.seats[0].name)
+    draw(app)
+    scene.close()  # leaving the scene cancels the search
+    assert agents["easy"].cancels[0].is_set()
+
+
+def test_stale_replies_are_dropped(agents: dict[str, FakeAgent]) -> None:
+    agents["easy"] = FakeAgent("slow")
+    _app, scene = game_scene(["easy", "human"], 4)
+    _run_until(scene, agents["easy"].started.is_set)
+    step = scene.state.step
+    legal = scene.state.legal_actions()
+    for stale in (Reply(scene.game_id, step + 3, legal[0]),  # another position
+                  Reply(scene.game_id + 99, step, legal[0])):  # another game
+        scene.take_reply(stale)
+        assert scene.ai_reply is None
+    scene.update(0.016)
+    assert scene.controller.actions == []
+    scene.take_reply(Reply(scene.game_id, step, legal[-1]))  # the current one is used
+    scene.update(0.016)
+    assert scene.controller.actions == [str(legal[-1])]
+    scene.close()
+
+
+@pytest.mark.parametrize("mode", ["raise", "illegal"])
+def test_a_failing_agent_gets_a_random_legal_move(agents: dict[str, FakeAgent], mode: str,
+                                                  caplog: pytest.LogCaptureFixture) -> None:
+    agents["easy"] = FakeAgent(mode)
+    _app, scene = game_scene(["easy", "human"], 4)
+    before = scene.state
+    with caplog.at_level(logging.WARNING):
+        _run_until(scene, lambda: len(scene.controller.actions) > 0)
+    first = scene.controller.history[1]
+    assert first.step == before.step + 1
+    assert scene.controller.actions[0] in {str(a) for a in before.legal_actions()}
+    assert scene.message == t("game.ai_error", name=scene.controller.seats[0].name)
+    assert any("random legal move" in r.getMessage() for r in caplog.records)
+    scene.close()
+
+
+def test_a_hung_agent_times_out_and_the_game_goes_on(agents: dict[str, FakeAgent],
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    agents["easy"] = FakeAgent("hang")
+    monkeypatch.setattr(base_mod, "default_limit",
+                        lambda level: base_mod.Limit(time_s=0.05))
+    app, _ = game_scene(["human", "easy"], 4)
+    setup = GameSetup("imperium", default_seats(["easy", "human"]), 4)
+    bridge = AIBridge(worker_factory=lambda: worker_mod.AIWorker(grace_s=0.05))
+    scene = GameScene(app, GameController(setup, board()), ai=bridge)
+    app.stack.push(scene)
+    start = time.monotonic()
+    _run_until(scene, lambda: len(scene.controller.actions) > 0)
+    assert time.monotonic() - start < 2.0
+    assert scene.message == t("game.ai_error", name=scene.controller.seats[0].name)
+    agents["easy"].release.set()
+    scene.close()
+
+
+def test_new_game_cancels_the_search(agents: dict[str, FakeAgent]) -> None:
+    agents["easy"] = FakeAgent("slow")
+    app, scene = game_scene(["easy", "human"], 4)
+    _run_until(scene, agents["easy"].started.is_set)
+    setup = GameSetup("imperium", default_seats(["human", "easy"]), 5)
+    start = time.monotonic()
+    app.open_game(GameController(setup, board()))
+    assert time.monotonic() - start < 0.8
+    assert agents["easy"].cancels[0].is_set()
+    assert app.stack.top is not scene
+    top = app.stack.top
+    assert isinstance(top, GameScene)
+    top.close()
+
+
+def test_hint_by_key_and_button(agents: dict[str, FakeAgent]) -> None:
+    agents["hard"] = FakeAgent("last")
+    app, scene = game_scene(["human", "easy"], 4)
+    scene.update(0.0)
+    legal = scene.state.legal_actions()
+    send(app, Key(pygame.K_h, "h"))
+    hint = scene.hint
+    assert hint is not None and not hint.done
+    _run_until(scene, lambda: scene.hint is not None and scene.hint.done)
+    assert scene.current_hint is not None and scene.current_hint.action == legal[-1]
+    req = scene.ai.sent[-1]
+    assert (req.level, req.seat, req.game_id) == ("hard", 0, -scene.game_id)
+    assert agents["hard"].views[0].current_player == 0
+    assert scene.message == t("game.hint_is", what=_describe(scene, legal[-1]))
+    # The hinted card is ringed in the hand; nothing was played for the player.
+    assert scene.controller.actions == []
+    assert isinstance(legal[-1], PlayCard)
+    assert [b.value for b in scene.hint_buttons()] == [legal[-1]]
+    draw(app)
+    # Playing anything clears the hint; the button asks again.
+    click_button(app, lambda v: v == legal[0])
+    assert scene.current_hint is None
+    click_button(app, lambda v: v == ("ui", "hint"))
+    assert scene.hint is not None and scene.hint.step == scene.state.step
+    scene.close()
+
+
+def test_hint_for_a_board_target_is_highlighted(agents: dict[str, FakeAgent]) -> None:
+    agents["hard"] = FakeAgent("board")
+    app, scene = game_scene(["human", "easy"], 4)
+    scene.update(0.0)
+    click_button(app, lambda v: str(v) == "play prefect")
+    send(app, Key(pygame.K_h, "h"))
+    _run_until(scene, lambda: scene.hint is not None and scene.hint.done)
+    action = scene.current_hint.action if scene.current_hint else None
+    assert isinstance(action, Produce)
+    assert scene.highlights()[action.province].startswith("★")
+    scene.close()
+
+
+def test_undo_cancels_a_pending_hint(agents: dict[str, FakeAgent]) -> None:
+    agents["hard"] = FakeAgent("slow")
+    app, scene = game_scene(["human", "easy"], 4)
+    scene.update(0.0)
+    click_button(app, lambda v: str(v) == "play prefect")
+    send(app, Key(pygame.K_h, "h"))
+    _run_until(scene, agents["hard"].started.is_set)
+    send(app, Undo())
+    deadline = time.monotonic() + 1
+    while not agents["hard"].cancels[0].is_set():
+        assert time.monotonic() < deadline
+        time.sleep(0.01)
+    assert scene.hint is None and scene.controller.actions == []
+    scene.close()
+
+
+def _describe(scene: GameScene, action: Action) -> str:
+    from concordia.ui.scenes.game import describe
+
+    return describe(scene, action, 0)
+
+
+_QUIT_CHILD = r"""
+import sys, threading, time
+import concordia.ai.worker as w
+from concordia.ui.app import App, AppOptions
+from concordia.ui.controller import GameSetup
+from concordia.ui.input import Quit
+from concordia.ui.scenes.menu import default_seats
+
+mode = sys.argv[1]
+started = threading.Event()
+
+class Agent:
+    name = "fake"
+    def choose(self, view, limit, rng, cancel):
+        started.set()
+        end = time.monotonic() + 30
+        while time.monotonic() < end and (mode == "hang" or not cancel.is_set()):
+            time.sleep(0.005)
+        return view.legal_actions()[0]
+
+w.make_agent = lambda level: Agent()
+app = App(AppOptions(start=GameSetup("imperium", default_seats(["hard", "human"]), 3)))
+poll = app.input.poll
+asked = []
+def fake_poll():
+    if started.is_set() and not asked:
+        asked.append(time.perf_counter())
+        return [Quit()]
+    return poll()
+app.input.poll = fake_poll
+code = app.run()
+print(f"{code} {time.perf_counter() - asked[0]:.3f}")
+"""
+
+
+@pytest.mark.parametrize("mode", ["slow", "hang"])
+def test_quitting_while_the_ai_thinks_exits_within_one_second(mode: str, tmp_path: Path
+                                                              ) -> None:
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
+               CONCORDIA_HOME=str(tmp_path))
+    start = time.monotonic()
+    done = subprocess.run([sys.executable, "-c", _QUIT_CHILD, mode], capture_output=True,
+                          text=True, timeout=60, env=env, check=False)
+    assert done.returncode == 0, done.stderr
+    code, seconds = done.stdout.strip().splitlines()[-1].split()
+    assert code == "0"
+    assert float(seconds) < 1.0
+    assert time.monotonic() - start < 20
