@@ -72,6 +72,9 @@ class App:
         self.quit_after_draw = False
         self._shot_names: set[str] = set()
         self._shot_count = 0
+        #: Scenes that raised unexpectedly; they get no more updates.
+        self.broken: list[Scene] = []
+        self.crashes = 0
         strings.set_language(self.settings.language)
 
     # ---------------------------------------------------------------- set-up
@@ -118,8 +121,11 @@ class App:
         self.fonts.set_scale(max(0.85, min(1.5, min(w / 1280, h / 720))))
         for scene in self.stack.scenes:
             relayout = getattr(scene, "layout", None)
-            if callable(relayout):
-                relayout()
+            if callable(relayout) and scene not in self.broken:
+                try:
+                    relayout()
+                except Exception as exc:
+                    self.crashed(exc, scene, "layout")
 
     def update_settings(self, settings: Settings, persist: bool = True) -> None:
         """Use new settings now (language, window) and save them."""
@@ -176,9 +182,65 @@ class App:
             self.stack.push(MenuScene(self))
         self.stack.push(GameScene(self, controller))
 
+    def back_to_menu(self) -> None:
+        """Close every scene (games cancel their AI) and show the main menu."""
+        from concordia.ui.scenes.menu import MenuScene
+
+        self.stack.clear()
+        self.broken.clear()
+        try:
+            self.push(MenuScene(self))
+        except Exception:
+            logger.exception("the menu cannot be shown; quitting")
+            self.quit(1)
+
     def quit(self, code: int = 0) -> None:
         self.running = False
         self.exit_code = code
+
+    # ---------------------------------------------------------------- errors
+    def crashed(self, exc: BaseException, scene: Scene | None, where: str) -> None:
+        """An unexpected exception escaped a scene: log it with its traceback, stop
+        using that scene and show the error dialog, which offers the way back to the
+        menu. Nothing is saved here, so the autosave of the last turn end stays as it
+        was. ``--autoplay`` has nobody to read a dialog and exits with code 1."""
+        from concordia.ui.scenes.dialog import CrashScene
+
+        name = scene.name if scene is not None else "scene"
+        logger.error("unexpected error in %s.%s", name, where, exc_info=exc)
+        self.crashes += 1
+        if scene is not None and scene not in self.broken:
+            self.broken.append(scene)
+        if self.autoplay:
+            self.quit(1)
+            return
+        top = self.stack.top
+        if isinstance(top, CrashScene):
+            if scene is top or self.crashes > 20:
+                self.back_to_menu()  # the dialog itself failed (or errors keep coming)
+            return
+        reason = f"{type(exc).__name__}: {exc}"
+        try:
+            self.push(CrashScene(self, reason, _log_file()))
+        except Exception:
+            logger.exception("the error dialog failed; back to the menu")
+            self.back_to_menu()
+
+    def _guard_handle(self, intent: Intent) -> None:
+        try:
+            self.stack.handle(intent)
+        except Exception as exc:
+            self.crashed(exc, self.stack.top, "handle")
+
+    def update(self, dt: float) -> None:
+        """Update every working scene; one that raises is reported by :meth:`crashed`."""
+        for scene in self.stack.scenes:
+            if scene in self.broken:
+                continue
+            try:
+                scene.update(dt)
+            except Exception as exc:
+                self.crashed(exc, scene, "update")
 
     # ---------------------------------------------------------------- loop
     def dispatch(self, intent: Intent) -> None:
@@ -193,23 +255,33 @@ class App:
             return
         if isinstance(intent, Hover | Click | Drag):
             self.mouse = intent.pos
-        self.stack.handle(intent)
+        self._guard_handle(intent)
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(theme.BG)
-        self.stack.draw(surface)
+        for scene in self.stack.visible():
+            if scene in self.broken:
+                continue
+            try:
+                scene.draw(surface)
+            except Exception as exc:
+                self.crashed(exc, scene, "draw")
+                return
         top = self.stack.top
         if top is not None and self.mouse is not None and not self.autoplay:
-            tip_of = getattr(top, "tooltip", None)
-            tip = tip_of(self.mouse) if callable(tip_of) else None
-            if tip:
-                draw_tooltip(surface, self.fonts, tip, self.mouse)
+            try:
+                tip_of = getattr(top, "tooltip", None)
+                tip = tip_of(self.mouse) if callable(tip_of) else None
+                if tip:
+                    draw_tooltip(surface, self.fonts, tip, self.mouse)
+            except Exception as exc:
+                self.crashed(exc, top, "tooltip")
 
     def frame(self, dt: float) -> None:
         """One iteration: intents, update, draw (without flipping)."""
         for intent in self.input.poll():
             self.dispatch(intent)
-        self.stack.update(dt)
+        self.update(dt)
         if self.screen is not None:
             self.draw(self.screen)
             self._screenshot()
@@ -246,7 +318,10 @@ class App:
             for scene in reversed(self.stack.scenes):
                 close = getattr(scene, "close", None)
                 if callable(close):
-                    close()
+                    try:
+                        close()
+                    except Exception:
+                        logger.exception("%s.close failed", scene.name)
             self.stack.clear()
             pygame.quit()
         return self.exit_code
@@ -265,6 +340,17 @@ class App:
         path = folder / f"{self._shot_count:02d}-{key}.png"
         pygame.image.save(self.screen, str(path))
         logger.info("screenshot %s", path)
+
+
+def _log_file() -> str:
+    """Where ``concordia.logs.setup_logging`` writes (shown in the error dialog)."""
+    try:
+        from concordia.logs import LOG_FILE
+        from concordia.settings import log_dir
+
+        return str(log_dir() / LOG_FILE)
+    except Exception:
+        return "concordia.log"
 
 
 def main() -> int:

@@ -8,6 +8,7 @@ thread.
 
 from __future__ import annotations
 
+import logging
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -15,6 +16,8 @@ if TYPE_CHECKING:
 
     from concordia.ui.app import App
     from concordia.ui.input import Intent
+
+logger = logging.getLogger(__name__)
 
 
 class Scene:
@@ -90,8 +93,14 @@ class SceneStack:
         scene.enter()
 
     def clear(self) -> None:
+        """Remove every scene, top first. A scene whose ``exit`` raises is logged and
+        removed anyway (this is also the way out after an unexpected error)."""
         while self._scenes:
-            self._scenes.pop().exit()
+            scene = self._scenes.pop()
+            try:
+                scene.exit()
+            except Exception:
+                logger.exception("%s.exit failed", scene.name)
 
     def remove(self, scene: Scene) -> None:
         """Remove ``scene`` wherever it is (resuming the new top if it was on top)."""

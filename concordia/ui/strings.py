@@ -224,6 +224,12 @@ EN: Final[dict[str, str]] = {
     "error.newer": "it was written by a newer version of the game",
     "error.no_renderer": "The board drawing is not available in this build.",
     "error.unexpected": "Unexpected error: {reason}",
+    "error.crash_body": "The game hit an unexpected error and stopped this screen. "
+                        "The details were written to the log file: {log}",
+    "error.crash_autosave": "Your game is safe: it was autosaved at the end of the last "
+                            "turn; Continue in the menu picks it up.",
+    "error.crash_menu": "Back to the menu",
+    "error.crash_quit": "Quit",
     # Gods, goods, phases, card actions
     "god.Vesta": "Vesta",
     "god.Jupiter": "Jupiter",
@@ -504,6 +510,12 @@ IT: Final[dict[str, str]] = {
     "error.newer": "è stato scritto da una versione più recente del gioco",
     "error.no_renderer": "Il disegno del tabellone non è disponibile in questa versione.",
     "error.unexpected": "Errore inatteso: {reason}",
+    "error.crash_body": "Il gioco ha incontrato un errore inatteso e ha fermato questa "
+                        "schermata. I dettagli sono nel file di log: {log}",
+    "error.crash_autosave": "La partita è al sicuro: è stata salvata automaticamente alla fine "
+                            "dell'ultimo turno; Continua nel menu la riprende.",
+    "error.crash_menu": "Torna al menu",
+    "error.crash_quit": "Esci",
     "god.Vesta": "Vesta",
     "god.Jupiter": "Giove",
     "god.Saturnus": "Saturno",

@@ -59,6 +59,66 @@ class ErrorScene(ButtonScene):
         return None
 
 
+class CrashScene(ButtonScene):
+    """Shown when a scene raised unexpectedly: what happened, where the log is, and a
+    way back to the menu (the autosave from the last turn end is untouched). Opaque,
+    so the broken scene below is never drawn again."""
+
+    name = "crash"
+    opaque = True
+
+    def __init__(self, app: App, reason: str, log_path: str) -> None:
+        super().__init__(app)
+        self.reason = reason
+        self.log_path = log_path
+
+    def _box(self, area: pygame.Rect) -> pygame.Rect:
+        w = min(760, area.width - 80)
+        return pygame.Rect(area.centerx - w // 2, area.centery - 190, w, 380)
+
+    def build(self, area: pygame.Rect) -> None:
+        box = self._box(area)
+        self.buttons.add(Button(pygame.Rect(box.centerx - 250, box.bottom - 66, 280, 46),
+                                t("error.crash_menu"), "menu", t("error.crash_menu"), size=18,
+                                bold=True, colour=theme.ACCENT))
+        self.buttons.add(Button(pygame.Rect(box.centerx + 50, box.bottom - 66, 200, 46),
+                                t("error.crash_quit"), "quit", t("error.crash_quit"), size=18))
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.fill(theme.BG)
+        box = self._box(surface.get_rect())
+        theme.panel(surface, box, theme.PANEL, theme.DANGER, 10)
+        theme.text(surface, self.app.fonts.get(22, True), t("error.title"),
+                   (box.centerx, box.y + 18), theme.TEXT, "midtop")
+        font = self.app.fonts.get(15)
+        y = box.y + 62
+        paragraphs = (t("error.unexpected", reason=self.reason),
+                      t("error.crash_body", log=self.log_path), t("error.crash_autosave"))
+        bottom = box.bottom - 80
+        for para in paragraphs:
+            for line in theme.wrap(font, para, box.width - 40):
+                if y + font.get_linesize() > bottom:
+                    break
+                theme.text(surface, font, theme.fit(font, line, box.width - 40), (box.x + 20, y))
+                y += font.get_linesize()
+            y += 8
+        self.buttons.draw(surface, self.app.fonts, self.hover)
+
+    def on_button(self, button: Button) -> None:
+        if button.value == "menu":
+            self.app.back_to_menu()
+        else:
+            self.app.quit(0)
+
+    def on_cancel(self) -> None:
+        self.app.back_to_menu()
+
+    def handle_other(self, intent: Intent) -> Intent | None:
+        if isinstance(intent, Confirm):
+            self.app.back_to_menu()
+        return None
+
+
 class PauseScene(ButtonScene):
     """The in-game menu (Esc): resume, save, load, settings, main menu, quit."""
 
