@@ -1,0 +1,140 @@
+"""The agent contract, search budgets and the registry of AI levels.
+
+An agent chooses one action for the seat to move, given that seat's *view* of the
+state (``state.view_for(seat)``: the draw-pile order is hidden), a :class:`Limit`, an
+injected :class:`random.Random` and a :class:`threading.Event` that asks it to stop.
+Agents never rely on the hidden deck order: search code re-deals the unseen cards
+with ``view.redeal(rng)`` before it looks ahead (STYLE.md section 5).
+
+Levels: ``"random"`` (uniform, for tests), ``"easy"``, ``"normal"`` and ``"hard"``;
+``make_agent(name)`` builds a fresh agent (agents may keep a per-turn plan cache, so
+use one instance per seat or per worker).
+"""
+
+from __future__ import annotations
+
+import random
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Protocol
+
+from concordia.core import Action, GameState
+
+LEVELS: tuple[str, ...] = ("random", "easy", "normal", "hard")
+
+
+@dataclass(frozen=True, slots=True)
+class Limit:
+    """A search budget: wall-clock seconds, iterations, both (whichever comes first)
+    or neither (the agent's own default). Tests use ``iterations`` (deterministic);
+    the UI uses ``time_s``."""
+
+    time_s: float | None = None
+    iterations: int | None = None
+
+
+class Agent(Protocol):
+    """What every AI level provides (see the module docstring)."""
+
+    name: str
+
+    def choose(self, view: GameState, limit: Limit, rng: random.Random,
+               cancel: threading.Event) -> Action:
+        """Return one action from ``view.legal_actions()`` for ``view.current_player``.
+
+        Must return promptly (within about 100 ms) once ``cancel`` is set, with the
+        best action found so far.
+        """
+        ...
+
+
+class Budget:
+    """Tracks a :class:`Limit` and a cancel event during one decision."""
+
+    __slots__ = ("_cancel", "_deadline", "_max_iter", "iterations", "start")
+
+    def __init__(self, limit: Limit, cancel: threading.Event | None,
+                 default_time_s: float | None = None) -> None:
+        self.start = time.perf_counter()
+        t = limit.time_s
+        if t is None and limit.iterations is None:
+            t = default_time_s
+        self._deadline = None if t is None else self.start + t
+        self._max_iter = limit.iterations
+        self._cancel = cancel
+        self.iterations = 0
+
+    @property
+    def cancelled(self) -> bool:
+        return self._cancel is not None and self._cancel.is_set()
+
+    def elapsed(self) -> float:
+        return time.perf_counter() - self.start
+
+    def remaining_time(self) -> float | None:
+        if self._deadline is None:
+            return None
+        return self._deadline - time.perf_counter()
+
+    def exhausted(self) -> bool:
+        """True when the time, the iterations or the caller say stop."""
+        if self._cancel is not None and self._cancel.is_set():
+            return True
+        if self._max_iter is not None and self.iterations >= self._max_iter:
+            return True
+        return self._deadline is not None and time.perf_counter() >= self._deadline
+
+
+# Budgets the UI uses per level (seconds per decision; the hard agent spends it only on
+# the first action of a turn and replays its plan for the rest of the card).
+_DEFAULT_LIMITS: dict[str, Limit] = {
+    "random": Limit(time_s=0.0),
+    "easy": Limit(time_s=0.2),
+    "normal": Limit(time_s=0.2),
+    "hard": Limit(time_s=1.2),
+}
+
+
+def default_limit(level: str) -> Limit:
+    """The budget the UI should give ``level`` per decision.
+
+    Raises:
+        KeyError: unknown level.
+    """
+    return _DEFAULT_LIMITS[level]
+
+
+def make_agent(name: str) -> Agent:
+    """A new agent of the named level ("random", "easy", "normal", "hard").
+
+    Raises:
+        KeyError: unknown level.
+    """
+    return _registry()[name]()
+
+
+def agent_names() -> tuple[str, ...]:
+    return tuple(_registry())
+
+
+def fallback_action(state: GameState, rng: random.Random | None = None) -> Action | None:
+    """A uniformly random legal action for the player to move (None when the game is
+    over). The UI uses it when an agent fails, hangs or answers illegally."""
+    legal = state.legal_actions()
+    if not legal:
+        return None
+    if rng is None:
+        rng = random.Random(f"{state.seed}/{state.step}/fallback")
+    return rng.choice(legal)
+
+
+def _registry() -> dict[str, Callable[[], Agent]]:
+    # Imported here: the agent modules import this one.
+    from concordia.ai.greedy import EasyAgent, NormalAgent
+    from concordia.ai.mcts import HardAgent
+    from concordia.ai.random_agent import RandomAgent
+
+    return {"random": RandomAgent, "easy": EasyAgent, "normal": NormalAgent,
+            "hard": HardAgent}

@@ -1,0 +1,253 @@
+"""A hand-tuned evaluation of a position for one seat, built on the live god scoring.
+
+``evaluate(state, seat)`` estimates the seat's final victory points:
+
+* the *projected* god score: for every god, the number of the seat's cards of that
+  god times the god's metric (houses, provinces, kinds of goods, colonists, wealth,
+  specialist cities) as it stands now, plus the growth expected over the seat's
+  remaining turns, capped like the real metric;
+* the value of money and goods still to be turned into houses and cards (it fades
+  as the end comes near, where only Vesta counts them), with a bonus for the goods
+  that the next houses need;
+* the production value of the houses owned;
+* the option value of the cards still in hand (so wasting a card costs something and
+  a Tribune is worth more the emptier the hand);
+* where the colonists stand: the unbuilt cities next to them.
+
+All weights are in :class:`Weights`; the easy level uses a cruder set.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from concordia.core import GameState
+from concordia.core.board import Topology
+from concordia.core.data import CARDS, GODS, PRICE
+
+_GOD_INDEX = {g: i for i, g in enumerate(GODS)}
+_VESTA, _JUPITER, _SATURNUS, _MERCURIUS, _MARS, _MINERVA = range(6)
+_CARD_GOD: tuple[int, ...] = tuple(_GOD_INDEX[c.god] for c in CARDS)
+_CARD_MINERVA: tuple[tuple[int, int], ...] = tuple(
+    (("brick", "food", "tool", "wine", "cloth").index(c.good), c.minerva_vp)
+    if c.action == "specialist" and c.good else (-1, 0) for c in CARDS)
+_TRIBUNE_ACTION = tuple(c.action == "tribune" for c in CARDS)
+
+
+@dataclass(frozen=True, slots=True)
+class Weights:
+    """Tunable weights of :func:`evaluate`."""
+
+    # Expected growth of each metric per own remaining turn.
+    growth_houses: float = 0.42     # non-brick houses (Jupiter)
+    growth_provinces: float = 0.28  # provinces (Saturnus)
+    growth_kinds: float = 0.15      # kinds of goods produced (Mercurius, x2)
+    growth_colonists: float = 0.12  # colonists on the board (Mars, x2)
+    growth_specialist: float = 0.06  # houses of a specialist's good (Minerva)
+    growth_scale: float = 0.8       # how much of that growth to believe
+    money: float = 0.18             # VP per sestertius while there is time to spend it
+    future_cards: float = 0.045     # future cards per god, per remaining turn
+    money_horizon: float = 6.0      # turns left below which money fades to Vesta only
+    spend_per_turn: float = 14.0    # sestertii a seat can turn into points per turn
+    house: float = 0.7              # per house built (Concordia race, flexibility)
+    need: float = 0.4               # per unit of a good the next houses need
+    production: float = 0.035       # per price unit of a house, per remaining turn
+    hand: float = 9.0               # option value of a full hand
+    hand_decay: float = 0.72
+    hand_horizon: float = 5.0
+    target: float = 0.5             # per unbuilt city next to an own colonist
+    target_decay: float = 0.55     # per Architect step further away
+    targets_counted: int = 4
+
+
+NORMAL = Weights()
+EASY = Weights(growth_scale=0.0, future_cards=0.0, hand=4.0, target=0.6, target_decay=0.3, need=0.6,
+               production=0.0)
+
+
+class _Static:
+    """Per-board tables the evaluation needs (built once per topology)."""
+
+    __slots__ = ("capital", "city_province", "nc", "num_provinces", "route_ends",
+                 "route_neighbours", "steps_to_city")
+
+    def __init__(self, topo: Topology) -> None:
+        self.nc = topo.num_cities
+        self.capital = topo.capital
+        self.city_province = topo.city_province
+        self.num_provinces = topo.num_provinces
+        self.route_ends = topo.route_ends
+        # steps_to_city[kind][location][city]: Architect steps a colonist of ``kind``
+        # at ``location`` (city index, or num_cities + route index) needs to stand on a
+        # route next to ``city`` (0 when it already does).
+        inf = 99
+        nr = topo.num_routes
+        table: list[list[tuple[int, ...]]] = []
+        for k in (0, 1):
+            rows: list[tuple[int, ...]] = []
+            for loc in range(self.nc + nr):
+                row = []
+                for c in range(self.nc):
+                    best = inf
+                    for r2 in topo.city_routes[c][k]:
+                        d = (topo.city_dist[loc][k][r2] if loc < self.nc
+                             else topo.route_dist[loc - self.nc][r2])
+                        if loc >= self.nc and topo.route_kind[loc - self.nc] != k:
+                            d = inf
+                        best = min(best, d)
+                    row.append(best)
+                rows.append(tuple(row))
+            table.append(rows)
+        self.steps_to_city: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+            tuple(rows) for rows in table)
+        # From a city, per kind: the cities one route away.
+        self.route_neighbours: tuple[tuple[tuple[int, ...], tuple[int, ...]], ...] = tuple(
+            tuple(tuple(sorted({e for r in topo.city_routes[c][k] for e in topo.route_ends[r]}
+                               - {c})) for k in (0, 1))  # type: ignore[misc]
+            for c in range(topo.num_cities))
+
+
+_STATIC: dict[int, tuple[Topology, _Static]] = {}
+
+
+def static_for(topo: Topology) -> _Static:
+    hit = _STATIC.get(id(topo))
+    if hit is None or hit[0] is not topo:
+        hit = (topo, _Static(topo))
+        _STATIC[id(topo)] = hit
+    return hit[1]
+
+
+def remaining_turns(s: GameState, seat: int) -> float:
+    """Estimated number of turns ``seat`` still has (0 when the game is over)."""
+    if s.phase == "over":
+        return 0.0
+    n = s.num_players
+    if s.final_turns >= 0:
+        # Seats still to play their last turn: the next final_turns seats from the mover.
+        ahead = (seat - s.turn_player) % n
+        return 1.0 if ahead < s.final_turns else 0.0
+    cards_left = len(s.deck) + sum(1 for c in s.display if c is not None)
+    by_cards = cards_left / (0.30 * n)
+    houses_left = min(p.houses_left for p in s.players)
+    by_houses = houses_left / 0.55
+    return min(by_cards, by_houses)
+
+
+def evaluate(s: GameState, seat: int, w: Weights = NORMAL) -> float:
+    """Estimated final victory points of ``seat`` (higher is better for it)."""
+    st = static_for(s.topo)
+    p = s.players[seat]
+    r = remaining_turns(s, seat)
+    if r <= 0.0:
+        return float(s.score_of(seat).total) if s.phase == "over" else _final_like(s, seat)
+
+    # Own houses.
+    bit = 1 << seat
+    city_goods = s.city_goods
+    per_good = [0, 0, 0, 0, 0]
+    provinces: set[int] = set()
+    own: set[int] = set()
+    prod = 0
+    for c, mask in enumerate(s.houses):
+        if mask & bit:
+            g = city_goods[c]
+            per_good[g] += 1
+            provinces.add(st.city_province[c])
+            own.add(c)
+            prod += PRICE[g]
+    count = [0, 0, 0, 0, 0, 0]
+    minerva = 0.0
+    grow = w.growth_scale * r
+    for c in p.hand:
+        count[_CARD_GOD[c]] += 1
+        g, vp = _CARD_MINERVA[c]
+        if vp:
+            minerva += vp * (per_good[g] + w.growth_specialist * grow)
+    for c in p.discard:
+        count[_CARD_GOD[c]] += 1
+        g, vp = _CARD_MINERVA[c]
+        if vp:
+            minerva += vp * (per_good[g] + w.growth_specialist * grow)
+    goods = p.goods
+    money = p.money
+    wealth = money + goods[0] * 3 + goods[1] * 4 + goods[2] * 5 + goods[3] * 6 + goods[4] * 7
+    non_brick = len(own) - per_good[0]
+    kinds = sum(1 for x in per_good if x)
+    cols = len(p.cols)
+    fc = w.future_cards * grow
+    score = (count[_VESTA] + fc) * wealth / 10.0
+    hl = float(p.houses_left)
+    score += (count[_JUPITER] + fc) * min(15.0, non_brick + min(hl, w.growth_houses * grow))
+    score += (count[_SATURNUS] + fc) * min(float(st.num_provinces),
+                                           len(provinces) + min(hl, w.growth_provinces * grow))
+    score += (count[_MERCURIUS] + fc) * 2.0 * min(5.0, kinds + min(hl, w.growth_kinds * grow))
+    score += (count[_MARS] + fc) * 2.0 * min(6.0, cols + min(
+        float(p.store[0] + p.store[1]), w.growth_colonists * grow))
+    score += minerva
+    if s.concordia == seat:
+        score += 7.0
+
+    # Resources still to be spent.
+    mv = w.money * min(1.0, r / w.money_horizon)
+    score += mv * min(wealth, w.spend_per_turn * r)
+    score += w.house * len(own)
+    score += w.production * prod * min(r, 12.0) * min(1.0, r / w.money_horizon)
+
+    # Cards in hand: option value.
+    k = 0
+    for c in p.hand:
+        if not _TRIBUNE_ACTION[c]:
+            k += 1
+    fade = min(1.0, r / w.hand_horizon)
+    score += w.hand * (1.0 - w.hand_decay ** k) * fade
+
+    # Colonists near unbuilt cities (by Architect steps), and the goods houses need.
+    if w.target and p.houses_left:
+        capital = st.capital
+        near: dict[int, float] = {}
+        decay = w.target_decay
+        for kind, loc in p.cols:
+            row = st.steps_to_city[kind][loc]
+            for c, d in enumerate(row):
+                if d > 4 or c == capital or c in own:
+                    continue
+                v = decay ** d
+                if v > near.get(c, 0.0):
+                    near[c] = v
+        if near:
+            vals = sorted(((v * (1.0 + 0.08 * PRICE[city_goods[c]]), v, c)
+                           for c, v in near.items()), reverse=True)[:w.targets_counted]
+            need = [0, 0, 0, 0, 0]
+            tw = w.target * fade
+            for v, raw, c in vals:
+                score += tw * v
+                if raw >= 0.99:
+                    g = city_goods[c]
+                    if g == 0:
+                        need[1] += 1
+                    else:
+                        need[0] += 1
+                        need[g] += 1
+            if p.store[0] + p.store[1] and r > 4:
+                need[1] += 1
+                need[2] += 1
+            nb = w.need * fade
+            for g in range(5):
+                if need[g]:
+                    score += nb * min(goods[g], need[g])
+    return score
+
+
+def _final_like(s: GameState, seat: int) -> float:
+    # The seat has no turn left but the game is not over: its score is nearly final.
+    return float(s.score_of(seat).total)
+
+
+def relative(s: GameState, seat: int, w: Weights = NORMAL, spite: float = 0.25) -> float:
+    """``evaluate`` for ``seat`` minus ``spite`` times the best opponent's."""
+    mine = evaluate(s, seat, w)
+    if not spite:
+        return mine
+    best = max(evaluate(s, o, w) for o in range(s.num_players) if o != seat)
+    return mine - spite * best
