@@ -18,6 +18,7 @@ import pygame
 
 from concordia.settings import Settings, load_settings, save_settings
 from concordia.ui import strings, theme
+from concordia.ui.autosave import AutosaveWriter
 from concordia.ui.input import Click, Drag, Hover, InputMapper, Intent, Quit, Resize
 from concordia.ui.scene import Scene, SceneStack
 from concordia.ui.widgets import draw_tooltip
@@ -75,6 +76,8 @@ class App:
         #: Scenes that raised unexpectedly; they get no more updates.
         self.broken: list[Scene] = []
         self.crashes = 0
+        #: Writes the autosave at each turn end on a background thread.
+        self.autosaver = AutosaveWriter()
         strings.set_language(self.settings.language)
 
     # ---------------------------------------------------------------- set-up
@@ -315,16 +318,22 @@ class App:
                 if self.options.max_frames is not None and frames >= self.options.max_frames:
                     break
         finally:
-            for scene in reversed(self.stack.scenes):
-                close = getattr(scene, "close", None)
-                if callable(close):
-                    try:
-                        close()
-                    except Exception:
-                        logger.exception("%s.close failed", scene.name)
-            self.stack.clear()
+            self.shutdown()
             pygame.quit()
         return self.exit_code
+
+    def shutdown(self) -> None:
+        """Close every scene (the AI stops) and let a running autosave finish; bounded
+        to about one second in all."""
+        for scene in reversed(self.stack.scenes):
+            close = getattr(scene, "close", None)
+            if callable(close):
+                try:
+                    close()
+                except Exception:
+                    logger.exception("%s.close failed", scene.name)
+        self.stack.clear()
+        self.autosaver.wait(0.9)
 
     def _screenshot(self) -> None:
         folder = self.options.screenshot_dir

@@ -69,6 +69,7 @@ def test_a_raising_scene_shows_the_error_dialog_and_logs(where: str, log_file: P
     click_button(app, lambda v: str(v).startswith("play prefect"))
     click_button(app, lambda v: str(v) == "cash")
     send(app, Confirm())  # the turn end writes the autosave
+    assert app.autosaver.wait(5.0)
     saved = autosave_path().read_bytes()
     app.stack.push(Boom(app, where))
     send(app, Click((5, 5)))

@@ -308,6 +308,7 @@ def test_autosave_after_a_confirmed_turn() -> None:
     click_button(app, lambda v: str(v).startswith("play prefect"))
     click_button(app, lambda v: str(v) == "cash")
     send(app, Confirm())
+    assert app.autosaver.wait(5.0)
     assert load_autosave().actions == ["play prefect", "cash"]
 
 

@@ -300,12 +300,11 @@ class GameScene(Scene):
             self._rebuild()
 
     def autosave(self) -> None:
+        """Write the autosave on a background thread (the record is a fresh copy and the
+        state is immutable); failures come back through :meth:`update`."""
         if self.app.autoplay:
             return  # nobody will continue an autoplay game; keep it fast
-        try:
-            self.controller.autosave()
-        except SaveError as exc:
-            logger.warning("autosave failed: %s", exc)
+        self.app.autosaver.save(self.controller.record(), self.state)
 
     def save_now(self) -> None:
         import time
@@ -329,6 +328,8 @@ class GameScene(Scene):
             if self.message_time <= 0:
                 self.message = None
         self.drain_ai()
+        for reason in self.app.autosaver.take_errors():
+            self.flash(t("error.save_failed", reason=reason))
         if self.app.stack.top is not self and not self.app.autoplay:
             return  # a dialog is open: the game waits (the AI keeps its request)
         state = self.state

@@ -19,6 +19,7 @@ class LoadScene(ButtonScene):
     name = "load"
 
     def build(self, area: pygame.Rect) -> None:
+        self.app.autosaver.wait(1.0)  # list the autosave only once it is complete
         try:
             files = list_saves()[:MAX_ROWS]
         except OSError:

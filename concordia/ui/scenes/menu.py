@@ -126,6 +126,7 @@ class MenuScene(ButtonScene):
         self.app.quit(0)
 
     def continue_autosave(self) -> None:
+        self.app.autosaver.wait(1.0)  # a game just left may still be writing it
         try:
             controller = load_autosave()
         except (SaveError, ConcordiaError, OSError) as exc:
