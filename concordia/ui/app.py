@@ -21,6 +21,7 @@ from concordia.ui import strings, theme
 from concordia.ui.autosave import AutosaveWriter
 from concordia.ui.input import Click, Drag, Hover, InputMapper, Intent, Quit, Resize
 from concordia.ui.scene import Scene, SceneStack
+from concordia.ui.sound import Sounds
 from concordia.ui.widgets import draw_tooltip
 
 logger = logging.getLogger(__name__)
@@ -78,6 +79,8 @@ class App:
         self.crashes = 0
         #: Writes the autosave at each turn end on a background thread.
         self.autosaver = AutosaveWriter()
+        #: Sound effects; the mixer starts after the first frame (quick cold start).
+        self.sounds = Sounds(self.settings.sound and not self.options.autoplay)
         strings.set_language(self.settings.language)
 
     # ---------------------------------------------------------------- set-up
@@ -135,6 +138,9 @@ class App:
         old = self.settings
         self.settings = settings
         strings.set_language(settings.language)
+        self.sounds.set_enabled(settings.sound and not self.autoplay)
+        if settings.sound and self.running:
+            self.sounds.start()
         if persist:
             try:
                 save_settings(settings)
@@ -315,6 +321,8 @@ class App:
                 if len(self.frame_times) > 2000:
                     del self.frame_times[:1000]
                 frames += 1
+                if frames == 1 and self.sounds.enabled:
+                    self.sounds.start()
                 if self.options.max_frames is not None and frames >= self.options.max_frames:
                     break
         finally:
@@ -334,6 +342,7 @@ class App:
                     logger.exception("%s.close failed", scene.name)
         self.stack.clear()
         self.autosaver.wait(0.9)
+        self.sounds.close()
 
     def _screenshot(self) -> None:
         folder = self.options.screenshot_dir

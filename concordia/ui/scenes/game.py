@@ -275,15 +275,33 @@ class GameScene(Scene):
         self.buy_card = None
         self.trade_amount = {}
         after = self.state
+        self.play_sound(action)
         if (after.turn_player != before.turn_player or after.is_terminal()) and (
                 self.controller.committed == len(self.controller.actions)):
-            self.autosave()
+            self.turn_ended()
         self._rebuild()
+
+    def play_sound(self, action: Action) -> None:
+        """The sound effect of one action (none for most sub-steps)."""
+        sounds = self.app.sounds
+        if isinstance(action, PlayCard | BuyCard):
+            sounds.play("card")
+        elif isinstance(action, Build | Place):
+            sounds.play("build")
+        elif isinstance(action, Cash | Trade):
+            sounds.play("coin")
+
+    def turn_ended(self) -> None:
+        """A turn is final: autosave, and chime when a human's turn begins."""
+        self.autosave()
+        state = self.state
+        if not state.is_terminal() and self.controller.seat_is_human(state.turn_player):
+            self.app.sounds.play("turn")
 
     def confirm_turn(self) -> None:
         if self.controller.awaiting_confirm:
             self.controller.confirm_turn()
-            self.autosave()
+            self.turn_ended()
             self._rebuild()
 
     def undo(self) -> None:
