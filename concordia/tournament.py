@@ -1,0 +1,180 @@
+"""Headless AI tournaments: ``python -m concordia.tournament``.
+
+Plays seat-rotated games (every block of ``players`` games uses one deal, with the
+agent list rotated one seat per game) in worker processes, then prints each agent's
+win rate with a 95 % Wilson interval, its mean score per god and in total, and its
+decision times (per call, and per turn start: the call that plans a whole card).
+
+Example::
+
+    python -m concordia.tournament --board imperium --players 4 \\
+        --agents hard,normal,normal,normal --games 40 --seed 1 --jobs 2
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import multiprocessing
+import statistics
+import sys
+import time
+from collections.abc import Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+
+from concordia.ai.base import LEVELS, Limit, default_limit
+from concordia.ai.play import play_game
+from concordia.core.data import GODS
+
+
+@dataclass(frozen=True)
+class GameSummary:
+    """What one game contributes to the tables (picklable)."""
+
+    index: int
+    seed: int
+    agents: tuple[str, ...]  # per seat
+    labels: tuple[int, ...]  # per seat: index into the --agents list
+    winner_seat: int
+    totals: tuple[int, ...]
+    gods: tuple[tuple[int, ...], ...]  # per seat, in GODS order
+    turn_times: tuple[tuple[float, ...], ...]  # per seat
+    call_times: tuple[tuple[float, ...], ...]
+    steps: int
+    finished: bool
+
+
+def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """95 % Wilson score interval of a win rate.
+
+    >>> tuple(round(x, 3) for x in wilson(5, 10))
+    (0.237, 0.763)
+    """
+    if n == 0:
+        return (0.0, 1.0)
+    p = wins / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def percentile(xs: Sequence[float], q: float) -> float:
+    if not xs:
+        return float("nan")
+    ys = sorted(xs)
+    return ys[min(len(ys) - 1, max(0, math.ceil(q * len(ys)) - 1))]
+
+
+def play_one(board_name: str, agents: tuple[str, ...], index: int, seed: int,
+             limits: tuple[Limit | None, ...]) -> GameSummary:
+    """Play game ``index`` of a tournament (runs in a worker process)."""
+    from concordia.maps import load_board  # the tournament may load maps; the ai may not
+
+    n = len(agents)
+    rot = index % n
+    seats = tuple(agents[(s - rot) % n] for s in range(n))
+    labels = tuple((s - rot) % n for s in range(n))
+    game_seed = seed * 100003 + index // n
+    board = load_board(board_name)
+    g = play_game(board, list(seats), game_seed, [limits[lab] for lab in labels])
+    st = g.state
+    scores = st.scores()
+    turn = [[d.time_s for d in g.decisions if d.seat == s and d.turn_start] for s in range(n)]
+    call = [[d.time_s for d in g.decisions if d.seat == s] for s in range(n)]
+    return GameSummary(index, game_seed, seats, labels, st.ranking()[0],
+                       tuple(sc.total for sc in scores),
+                       tuple(tuple(sc.gods[god] for god in GODS) for sc in scores),
+                       tuple(tuple(t) for t in turn), tuple(tuple(c) for c in call),
+                       len(g.actions), st.phase == "over")
+
+
+def report(agents: Sequence[str], games: Sequence[GameSummary]) -> str:
+    """The tournament tables as text (one row per entry of ``agents``)."""
+    n = len(agents)
+    lines = [f"{len(games)} games, {sum(1 for g in games if g.finished)} finished, "
+             f"mean {statistics.mean(g.steps for g in games):.0f} actions per game"]
+    lines.append(f"{'#':>2} {'agent':<8} {'wins':>5} {'rate':>6} {'95% CI':>15} "
+                 f"{'mean VP':>8} " + " ".join(f"{g[:4]:>5}" for g in GODS)
+                 + f" {'turn p50':>9} {'turn p95':>9} {'call p50':>9} {'call p95':>9}")
+    for lab in range(n):
+        wins = 0
+        totals: list[int] = []
+        gods: list[tuple[int, ...]] = []
+        turn: list[float] = []
+        call: list[float] = []
+        for g in games:
+            for seat in range(n):
+                if g.labels[seat] != lab:
+                    continue
+                totals.append(g.totals[seat])
+                gods.append(g.gods[seat])
+                turn.extend(g.turn_times[seat])
+                call.extend(g.call_times[seat])
+                if g.winner_seat == seat:
+                    wins += 1
+        lo, hi = wilson(wins, len(games))
+        god_means = " ".join(f"{statistics.mean(x[i] for x in gods):5.1f}"
+                             for i in range(len(GODS)))
+        lines.append(
+            f"{lab:>2} {agents[lab]:<8} {wins:>5} {wins / len(games):6.1%} "
+            f"[{lo:5.1%}, {hi:5.1%}] {statistics.mean(totals):8.1f} {god_means} "
+            f"{percentile(turn, 0.5):9.3f} {percentile(turn, 0.95):9.3f} "
+            f"{percentile(call, 0.5):9.3f} {percentile(call, 0.95):9.3f}")
+    lines.append("times in seconds; 'turn' = the call that starts a turn (plans the card), "
+                 "'call' = every decision")
+    return "\n".join(lines)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(prog="python -m concordia.tournament",
+                                 description="Seat-rotated AI tournament.")
+    ap.add_argument("--board", default="imperium")
+    ap.add_argument("--players", type=int, default=4)
+    ap.add_argument("--agents", default="hard,normal,normal,normal",
+                    help=f"comma-separated levels, one per seat ({', '.join(LEVELS)})")
+    ap.add_argument("--games", type=int, default=40)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--jobs", type=int, default=2, help="worker processes")
+    for level in LEVELS:
+        ap.add_argument(f"--limit-{level}", type=float, default=None, metavar="SECONDS",
+                        help=f"time budget per decision of {level} (default: the UI's, "
+                             f"{default_limit(level).time_s})")
+    ap.add_argument("--iterations-hard", type=int, default=None,
+                    help="rollouts per decision of hard instead of time")
+    args = ap.parse_args(argv)
+    agents = tuple(a.strip() for a in args.agents.split(","))
+    if len(agents) != args.players:
+        ap.error(f"--agents names {len(agents)} agents for {args.players} players")
+    for a in agents:
+        if a not in LEVELS:
+            ap.error(f"unknown agent {a!r}")
+    limits: list[Limit | None] = []
+    for a in agents:
+        t = getattr(args, f"limit_{a}")
+        if a == "hard" and args.iterations_hard is not None:
+            limits.append(Limit(time_s=t, iterations=args.iterations_hard))
+        else:
+            limits.append(default_limit(a) if t is None else Limit(time_s=t))
+    t0 = time.perf_counter()
+    results: list[GameSummary] = []
+    jobs = max(1, args.jobs)
+    if jobs == 1:
+        for i in range(args.games):
+            results.append(play_one(args.board, agents, i, args.seed, tuple(limits)))
+    else:
+        ctx = multiprocessing.get_context("spawn" if sys.platform != "linux" else "fork")
+        with ProcessPoolExecutor(max_workers=jobs, mp_context=ctx) as pool:
+            futs = [pool.submit(play_one, args.board, agents, i, args.seed, tuple(limits))
+                    for i in range(args.games)]
+            results = [f.result() for f in futs]
+    print(f"python -m concordia.tournament --board {args.board} --players {args.players} "
+          f"--agents {','.join(agents)} --games {args.games} --seed {args.seed} "
+          f"--jobs {jobs}  ({time.perf_counter() - t0:.0f} s wall)")
+    print(report(agents, results))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
