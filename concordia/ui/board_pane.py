@@ -74,12 +74,14 @@ class BoardPane:
             self._fallback.set_rect(self.rect)
 
     def draw(self, surface: pygame.Surface, state: GameState,
-             highlights: Mapping[HKey, str]) -> None:
+             highlights: Mapping[HKey, str], tweens: Sequence[Any] = ()) -> None:
+        """Draw ``state`` with ``highlights``; ``tweens`` are pieces in motion
+        (``concordia.ui.render.anim``; the schematic board shows them at rest)."""
         clip = surface.get_clip()
         surface.set_clip(self.rect)
         try:
             if self.renderer is not None:
-                self.renderer.draw(surface, state, dict(highlights))
+                self.renderer.draw(surface, state, dict(highlights), tweens=tweens)
             elif self._fallback is not None:
                 self._fallback.draw(surface, state, highlights)
         finally:

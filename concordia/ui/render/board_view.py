@@ -24,8 +24,19 @@ from typing import Any, Protocol, TypeAlias
 import pygame
 import pytmx.util_pygame
 
-from concordia.core.board import BoardSpec, CitySpec, ProvinceSpec, RouteSpec
+from concordia.core.board import BoardSpec, CitySpec, ProvinceSpec, RouteSpec, slugify
 from concordia.ui.render import shapes
+from concordia.ui.render.anim import (
+    HouseTween,
+    MoveTween,
+    Polyline,
+    RouteGeometry,
+    Tween,
+    ease_in_out,
+    move_path,
+    pop_scale,
+    progress,
+)
 from concordia.ui.render.camera import Camera, Point
 from concordia.ui.render.palette import (
     BADGE_BG,
@@ -145,6 +156,12 @@ class BoardRenderer:
         self._province_rects_key: tuple[object, ...] = ()
         self.label_centres: dict[str, Point] = self._place_province_labels()
         self.seat_styles: tuple[SeatStyle, ...] = ()
+        self._geometry: dict[str, dict[str, RouteGeometry]] = {"land": {}, "sea": {}}
+        for (kind, slug), route in self.routes.items():
+            self._geometry.setdefault(kind, {})[slug] = RouteGeometry(
+                kind, slugify(route.spec.a), slugify(route.spec.b), route.points)
+        self._city_world: dict[str, Point] = {s: (c.x, c.y) for s, c in self.cities.items()}
+        self._paths: dict[tuple[str, str, str], Polyline] = {}
 
     def set_seat_styles(self, styles: Sequence[SeatStyle]) -> None:
         """Colour and shape of each seat's pieces, by seat (seats beyond the list get
@@ -185,6 +202,24 @@ class BoardRenderer:
     def city_radius(self, slug: str) -> float:
         """Screen radius of a city's disc."""
         return self._px(ROMA_R if slug == self.capital_slug else CITY_R, CITY_R_MIN)
+
+    # -- animation ----------------------------------------------------------------------
+
+    def move_path(self, kind: str, src: str, dst: str) -> Polyline:
+        """The board-pixel path a colonist of ``kind`` slides along from ``src`` to
+        ``dst`` (cached)."""
+        key = (kind, src, dst)
+        path = self._paths.get(key)
+        if path is None:
+            path = move_path(kind, src, dst, self._geometry.get(kind, {}), self._city_world)
+            self._paths[key] = path
+        return path
+
+    def tween_point(self, tween: MoveTween, now: float | None = None) -> Point:
+        """Screen position of a sliding colonist at time ``now`` (default: the clock)."""
+        t = self.time_source() if now is None else now
+        path = self.move_path(tween.kind, tween.src, tween.dst)
+        return self.camera.world_to_screen(path.at(ease_in_out(progress(tween, t))))
 
     # -- hit tests ----------------------------------------------------------------------
 
@@ -237,6 +272,7 @@ class BoardRenderer:
         state: BoardState | None = None,
         highlights: Highlights | None = None,
         hover: HighlightKey | None = None,
+        tweens: Sequence[Tween] = (),
     ) -> None:
         """Draw the board into :attr:`viewport` of ``surface``.
 
@@ -245,6 +281,8 @@ class BoardRenderer:
             state: the game state to show (None: the empty board).
             highlights: targets to ring, each with a badge text (see :data:`HighlightKey`).
             hover: one target to emphasise (e.g. under the mouse).
+            tweens: pieces in motion at the time of :attr:`time_source` (a colonist of a
+                running :class:`MoveTween` is drawn on its way, not at its route).
         """
         goods = self._city_goods(state)
         base = self._base_layer(goods)
@@ -256,9 +294,11 @@ class BoardRenderer:
         hover_target = self._resolve({hover: ""}) if hover is not None else []
         self._draw_route_highlights(surface, resolved, hover_target)
         if state is not None:
+            now = self.time_source()
+            running = [tw for tw in tweens if progress(tw, now) < 1.0]
             self._draw_province_markers(surface, state)
-            self._draw_houses(surface, state)
-            self._draw_colonists(surface, state)
+            self._draw_houses(surface, state, running, now)
+            self._draw_colonists(surface, state, running, now)
         self._draw_place_highlights(surface, resolved, hover_target)
         self._draw_badges(surface, resolved)
         surface.set_clip(old_clip)
@@ -420,8 +460,11 @@ class BoardRenderer:
                 )
                 surface.blit(img, img.get_rect(center=centre))
 
-    def _draw_houses(self, surface: pygame.Surface, state: BoardState) -> None:
+    def _draw_houses(self, surface: pygame.Surface, state: BoardState,
+                     tweens: Sequence[Tween] = (), now: float = 0.0) -> None:
         hs = self._px(HOUSE, HOUSE_MIN)
+        popping = {(tw.city, tw.seat): progress(tw, now) for tw in tweens
+                   if isinstance(tw, HouseTween)}
         for slug in self.cities:
             seats = state.houses_in(slug)
             if not seats:
@@ -432,9 +475,18 @@ class BoardRenderer:
                 a = math.radians(HOUSE_ANGLES[seat % len(HOUSE_ANGLES)])
                 pos = (cx + dist * math.cos(a), cy + dist * math.sin(a))
                 style = self.seat_style(seat)
-                shapes.house(surface, pos, hs, style.colour, style.shape)
+                p = popping.get((slug, seat))
+                if p is not None:
+                    ring = hs * (1.0 + 2.2 * p)
+                    pygame.draw.circle(surface, style.colour, pos, ring, max(1, round(3 * (1 - p))))
+                shapes.house(surface, pos, hs * (pop_scale(p) if p is not None else 1.0),
+                             style.colour, style.shape)
 
-    def _draw_colonists(self, surface: pygame.Surface, state: BoardState) -> None:
+    def colonist_spots(self, state: BoardState, tweens: Sequence[Tween] = (),
+                       now: float | None = None) -> list[tuple[Point, int, str]]:
+        """Where each colonist is drawn (screen point, seat, kind): in its city, spread
+        along its route, or on its way for a running :class:`MoveTween`."""
+        t = self.time_source() if now is None else now
         size = self._px(COLONIST, COLONIST_MIN)
         in_city: dict[str, list[tuple[int, str]]] = {}
         on_route: dict[str, list[tuple[int, str]]] = {}
@@ -442,6 +494,16 @@ class BoardRenderer:
             for kind, where in state.colonists(seat):
                 bucket = in_city if where in self.cities else on_route
                 bucket.setdefault(where, []).append((seat, kind))
+        moving: list[MoveTween] = []
+        for tw in tweens:
+            if not isinstance(tw, MoveTween) or progress(tw, t) >= 1.0:
+                continue
+            bucket = in_city if tw.dst in self.cities else on_route
+            pieces = bucket.get(tw.dst, [])
+            if (tw.seat, tw.kind) in pieces:  # drawn on its way instead
+                pieces.remove((tw.seat, tw.kind))
+                moving.append(tw)
+        spots: list[tuple[Point, int, str]] = []
         name_h = max(NAME_MIN, round(NAME_SIZE * self.camera.zoom)) * 1.25
         for slug, pieces in in_city.items():
             cx, cy = self.city_pos(slug)
@@ -452,16 +514,27 @@ class BoardRenderer:
                 row, col = divmod(i, per_row)
                 n = min(per_row, len(pieces) - row * per_row)
                 pos = (cx + (col - (n - 1) / 2) * step, top + row * size * 2.4)
-                self._colonist(surface, pos, size, seat, kind)
+                spots.append((pos, seat, kind))
         for slug, pieces in on_route.items():
+            if not pieces:
+                continue
             route = self._route_by_slug(slug, pieces[0][1])
             if route is None:
                 continue
             n = len(pieces)
             spread = min(0.16, 0.6 / max(1, n))
             for i, (seat, kind) in enumerate(sorted(pieces)):
-                t = 0.5 + (i - (n - 1) / 2) * spread
-                self._colonist(surface, self.camera.world_to_screen(route.at(t)), size, seat, kind)
+                f = 0.5 + (i - (n - 1) / 2) * spread
+                spots.append((self.camera.world_to_screen(route.at(f)), seat, kind))
+        for tw in moving:
+            spots.append((self.tween_point(tw, t), tw.seat, tw.kind))
+        return spots
+
+    def _draw_colonists(self, surface: pygame.Surface, state: BoardState,
+                        tweens: Sequence[Tween] = (), now: float | None = None) -> None:
+        size = self._px(COLONIST, COLONIST_MIN)
+        for pos, seat, kind in self.colonist_spots(state, tweens, now):
+            self._colonist(surface, pos, size, seat, kind)
 
     def _colonist(
         self, surface: pygame.Surface, pos: Point, size: float, seat: int, kind: str

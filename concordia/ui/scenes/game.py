@@ -48,6 +48,7 @@ from concordia.ui.input import (
     Undo,
     Wheel,
 )
+from concordia.ui.render.anim import HouseTween, MoveTween, Tween, finished
 from concordia.ui.scene import Scene
 from concordia.ui.strings import t
 from concordia.ui.widgets import Button, ButtonRow
@@ -189,6 +190,8 @@ class GameScene(Scene):
         self.ai_reply: Reply | None = None  # the current request's answer, not yet used
         self.think_start = 0.0
         self.hint: Hint | None = None
+        #: Pieces in motion (a colonist sliding, a house popping up), dropped when done.
+        self.tweens: list[Tween] = []
         self.shown_human: int | None = None
         self.final_shown = False
         self.message: str | None = None
@@ -266,7 +269,10 @@ class GameScene(Scene):
             logger.error("refused an unlisted action %s", action)
             return
         before = self.state
+        seat = self.decider
         self.controller.submit(action)
+        if seat is not None:
+            self.animate(action, seat)
         if self.hint is not None:
             self.hint = None
             self.message = None
@@ -280,6 +286,25 @@ class GameScene(Scene):
                 self.controller.committed == len(self.controller.actions)):
             self.turn_ended()
         self._rebuild()
+
+    def animate(self, action: Action, seat: int) -> None:
+        """Start the tween of a move or a build at the animation speed (none when the
+        speed is off or in ``--autoplay``)."""
+        duration = self.app.animation_time()
+        if duration <= 0:
+            return
+        now = self.app.time_source()
+        if isinstance(action, Move):
+            self.tweens.append(MoveTween(seat, action.kind, action.src, action.dst, now,
+                                         duration))
+        elif isinstance(action, Build):
+            self.tweens.append(HouseTween(seat, action.city, now, duration))
+
+    @property
+    def animating(self) -> bool:
+        """Whether a piece is still moving (the next AI move waits for it)."""
+        now = self.app.time_source()
+        return any(not finished(tw, now) for tw in self.tweens)
 
     def play_sound(self, action: Action) -> None:
         """The sound effect of one action (none for most sub-steps)."""
@@ -311,6 +336,7 @@ class GameScene(Scene):
             self.ai_reply = None
             self.pending_ai = None
             self.hint = None
+            self.tweens = []
             self.selected = None
             self.place_city = None
             self.buy_card = None
@@ -346,6 +372,9 @@ class GameScene(Scene):
             if self.message_time <= 0:
                 self.message = None
         self.drain_ai()
+        if self.tweens:
+            now = self.app.time_source()
+            self.tweens = [tw for tw in self.tweens if not finished(tw, now)]
         for reason in self.app.autosaver.take_errors():
             self.flash(t("error.save_failed", reason=reason))
         if self.app.stack.top is not self and not self.app.autoplay:
@@ -353,7 +382,7 @@ class GameScene(Scene):
         state = self.state
         if self.pending_ai is not None:
             self.pending_ai.remaining -= dt
-            if self.pending_ai.remaining <= 0:
+            if self.pending_ai.remaining <= 0 and not self.tweens:
                 action = self.pending_ai.action
                 self.pending_ai = None
                 self.submit(action)
@@ -415,8 +444,8 @@ class GameScene(Scene):
             if reply is not None:
                 self.take_reply(reply)
         reply = self.ai_reply
-        if reply is None:
-            return
+        if reply is None or self.tweens:
+            return  # no answer yet, or the last move is still sliding into place
         self.ai_reply = None
         action = reply.action
         if reply.error is not None or action is None or action not in state.legal_actions():
@@ -971,7 +1000,7 @@ class GameScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(theme.BG)
         state = self.state
-        self.board.draw(surface, state, self.highlights())
+        self.board.draw(surface, state, self.highlights(), self.tweens)
         self.draw_top(surface)
         self.draw_display(surface)
         self.draw_action_bar(surface)
