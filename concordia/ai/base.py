@@ -78,6 +78,10 @@ class Budget:
             return None
         return self._deadline - time.perf_counter()
 
+    def overdue(self, slack_s: float = 0.3) -> bool:
+        """True once the time budget has passed by more than ``slack_s``."""
+        return self._deadline is not None and time.perf_counter() > self._deadline + slack_s
+
     def exhausted(self) -> bool:
         """True when the time, the iterations or the caller say stop."""
         if self._cancel is not None and self._cancel.is_set():

@@ -25,6 +25,10 @@ Signature = tuple[object, ...]
 ValueFn = Callable[[GameState], float]
 
 
+class Cancelled(Exception):
+    """Raised inside a plan when the caller's cancel event is set."""
+
+
 @dataclass(slots=True)
 class TurnOption:
     """One way to play the rest of a turn: its actions, end state and value."""
@@ -298,13 +302,25 @@ class PlanningAgent:
     def remember(self, view: GameState, actions: list[Action]) -> None:
         self._plan = plan_signatures(view, actions)
 
-    def value(self, me: int) -> ValueFn:
-        return value_fn(me, self.weights, self.spite)
+    def value(self, me: int, cancel: threading.Event | None = None) -> ValueFn:
+        """The objective of seat ``me``; raises :class:`Cancelled` once ``cancel``
+        is set, so a long plan stops within one evaluation."""
+        fn = value_fn(me, self.weights, self.spite)
+        if cancel is None:
+            return fn
 
-    def options(self, view: GameState) -> list[TurnOption]:
+        def checked(s: GameState) -> float:
+            if cancel.is_set():
+                raise Cancelled
+            return fn(s)
+
+        return checked
+
+    def options(self, view: GameState, cancel: threading.Event | None = None
+                ) -> list[TurnOption]:
         me = view.current_player
         assert me is not None
-        return turn_options(view, self.value(me))
+        return turn_options(view, self.value(me, cancel))
 
 
 class NormalAgent(PlanningAgent):
@@ -317,7 +333,10 @@ class NormalAgent(PlanningAgent):
         hit = self.cached(view)
         if hit is not None:
             return hit
-        best = self.options(view)[0]
+        try:
+            best = self.options(view, cancel)[0]
+        except Cancelled:
+            return view.legal_actions()[0]
         self.remember(view, best.actions)
         return best.actions[0]
 
@@ -336,7 +355,10 @@ class EasyAgent(PlanningAgent):
         hit = self.cached(view)
         if hit is not None:
             return hit
-        opts = self.options(view)
+        try:
+            opts = self.options(view, cancel)
+        except Cancelled:
+            return view.legal_actions()[0]
         pick = opts[0]
         if len(opts) > 1 and rng.random() < self.noise:
             pick = opts[rng.randrange(min(3, len(opts)))]

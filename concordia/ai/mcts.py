@@ -24,7 +24,15 @@ import threading
 
 from concordia.ai.base import Budget, Limit
 from concordia.ai.evaluate import NORMAL, Weights, evaluate
-from concordia.ai.greedy import PlanningAgent, TurnOption, greedy_step, turn_options, value_fn
+from concordia.ai.greedy import (
+    Cancelled,
+    PlanningAgent,
+    TurnOption,
+    ValueFn,
+    greedy_step,
+    turn_options,
+    value_fn,
+)
 from concordia.core import Action, GameState
 
 DEFAULT_TIME_S = 1.2
@@ -50,7 +58,10 @@ class HardAgent(PlanningAgent):
         budget = Budget(limit, cancel, DEFAULT_TIME_S)
         me = view.current_player
         assert me is not None
-        opts = turn_options(view, self.value(me))
+        try:
+            opts = turn_options(view, self.value(me, cancel))
+        except Cancelled:
+            return view.legal_actions()[0]
         cands = _distinct(opts)[:self.candidates]
         if len(cands) <= 1 or view.phase != "card":
             best = cands[0] if cands else opts[0]
@@ -65,7 +76,10 @@ class HardAgent(PlanningAgent):
             k = i % len(cands)
             if k == 0:
                 world = view.redeal(rng)
-            v = self._rollout(world, me, cands[k].actions, horizon, budget)
+            try:
+                v = self._rollout(world, me, cands[k].actions, horizon, budget)
+            except Cancelled:
+                v = None
             if v is None:
                 break
             totals[k] += v
@@ -98,7 +112,7 @@ class HardAgent(PlanningAgent):
                 return None
             seat = s.current_player
             assert seat is not None
-            value = value_fn(seat, self.rollout_weights, self.rollout_spite)
+            value = _checked(value_fn(seat, self.rollout_weights, self.rollout_spite), budget)
             if s.phase in ("card", "first_buy") or seat == s.turn_player:
                 opt = turn_options(s, value)[0]
                 s = opt.state
@@ -106,6 +120,17 @@ class HardAgent(PlanningAgent):
             else:
                 s.apply_in_place(greedy_step(s, value))
         return _relative(s, me)
+
+
+def _checked(fn: ValueFn, budget: Budget) -> ValueFn:
+    # Stops a rollout within one evaluation of a cancel (or of the deadline passing
+    # by more than a little, so one slow rollout cannot break the time budget).
+    def checked(s: GameState) -> float:
+        if budget.cancelled or budget.overdue():
+            raise Cancelled
+        return fn(s)
+
+    return checked
 
 
 def _relative(s: GameState, me: int) -> float:

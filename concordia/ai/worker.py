@@ -30,6 +30,7 @@ import random
 import sys
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -92,13 +93,18 @@ class AIWorker:
     """Owns one daemon thread, ``concordia-ai``, and two queues. Thread-safe for one
     UI thread calling :meth:`request`, :meth:`poll`, :meth:`cancel` and :meth:`close`."""
 
-    def __init__(self, grace_s: float = GRACE_S) -> None:
+    def __init__(self, grace_s: float = GRACE_S,
+                 factory: Callable[[str], Agent] = make_agent) -> None:
+        """Start the thread. ``factory`` builds an agent for a level name (tests
+        inject failing agents through it); ``grace_s`` is the time past the budget
+        after which :meth:`poll` gives up on an agent."""
         self._requests: queue.Queue[_Job | None] = queue.Queue()
         self._results: queue.Queue[AIResult] = queue.Queue()
         self._lock = threading.Lock()
         self._jobs: list[_Job] = []  # requested and not yet answered (UI side)
         self._grace = grace_s
         self._agents: dict[str, Agent] = {}
+        self._factory = factory
         sys.setswitchinterval(SWITCH_INTERVAL_S)
         self._thread = threading.Thread(target=self._run, name="concordia-ai", daemon=True)
         self._thread.start()
@@ -178,7 +184,7 @@ class AIWorker:
             limit = req.limit if req.limit is not None else default_limit(req.level)
             agent = self._agents.get(req.level)
             if agent is None:
-                agent = make_agent(req.level)
+                agent = self._factory(req.level)
                 self._agents[req.level] = agent
             view = req.state.view_for(req.seat)
             if view.current_player != req.seat:

@@ -1,0 +1,107 @@
+"""Agents: legal actions over whole games, determinism, no peeking at the deck."""
+
+from __future__ import annotations
+
+import random
+import threading
+from collections.abc import Callable
+
+import pytest
+
+from concordia.ai import Limit, make_agent
+from concordia.ai.base import LEVELS, default_limit, fallback_action
+from concordia.ai.play import play_game
+from concordia.core import BoardSpec, GameState
+
+Position = Callable[[BoardSpec, int, int, int], GameState]
+COUNTS = (2, 3, 4, 5)
+FAST = Limit(iterations=2)
+
+
+@pytest.mark.parametrize("board_name", ["imperium", "italia"])
+@pytest.mark.parametrize("players", COUNTS)
+def test_random_and_easy_play_whole_games(boards: dict[str, BoardSpec], board_name: str,
+                                          players: int) -> None:
+    # play_game raises IllegalActionError on any illegal choice.
+    agents = ["easy" if s % 2 == 0 else "random" for s in range(players)]
+    g = play_game(boards[board_name], agents, seed=players)
+    assert g.state.phase == "over"
+    assert g.state.ranking()[0] in range(players)
+
+
+@pytest.mark.parametrize("board_name", ["imperium", "italia"])
+@pytest.mark.parametrize("players", COUNTS)
+def test_normal_and_hard_play_legally(boards: dict[str, BoardSpec], board_name: str,
+                                      players: int) -> None:
+    # The first 120 actions of a game (the slow test plays them to the end).
+    agents = ["hard" if s == 0 else "normal" if s == 1 else "random" for s in range(players)]
+    g = play_game(boards[board_name], agents, seed=players, limits=FAST, max_steps=120)
+    assert len(g.actions) == 120 or g.state.phase == "over"
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("board_name", ["imperium", "italia"])
+@pytest.mark.parametrize("players", COUNTS)
+def test_normal_and_hard_play_whole_games(boards: dict[str, BoardSpec], board_name: str,
+                                          players: int) -> None:
+    agents = ["hard" if s == 0 else "normal" for s in range(players)]
+    g = play_game(boards[board_name], agents, seed=players, limits=FAST)
+    assert g.state.phase == "over"
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_same_seed_same_choice(boards: dict[str, BoardSpec], position: Position,
+                               level: str) -> None:
+    s = position(boards["imperium"], 4, 11, 60)
+    seat = s.current_player
+    assert seat is not None
+    choices = {make_agent(level).choose(s.view_for(seat), Limit(iterations=6),
+                                        random.Random(5), threading.Event())
+               for _ in range(2)}
+    assert len(choices) == 1
+    assert choices.pop() in s.legal_actions()
+
+
+@pytest.mark.parametrize("level", LEVELS)
+@pytest.mark.parametrize("seed", [3, 8])
+def test_choice_ignores_hidden_deck_order(boards: dict[str, BoardSpec], position: Position,
+                                          level: str, seed: int) -> None:
+    real = position(boards["imperium"], 4, seed, 40)
+    permuted = real.redeal(random.Random(99))  # same position, deck shuffled in numerals
+    assert permuted.deck != real.deck
+    assert sorted(permuted.deck) == sorted(real.deck)
+    seat = real.current_player
+    assert seat is not None
+    picks = [make_agent(level).choose(st.view_for(seat), Limit(iterations=6),
+                                      random.Random(1), threading.Event())
+             for st in (real, permuted)]
+    assert picks[0] == picks[1]
+
+
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_cancelled_agent_returns_a_legal_action_fast(boards: dict[str, BoardSpec],
+                                                     position: Position, level: str) -> None:
+    s = position(boards["imperium"], 4, 5, 80)
+    seat = s.current_player
+    assert seat is not None
+    cancel = threading.Event()
+    cancel.set()
+    a = make_agent(level).choose(s.view_for(seat), Limit(time_s=30), random.Random(0), cancel)
+    assert a in s.legal_actions()
+
+
+def test_agents_replay_their_plan_only_where_legal(boards: dict[str, BoardSpec]) -> None:
+    # One agent object for every seat: the plan cache must never leak across seats.
+    agent = make_agent("normal")
+    g = play_game(boards["italia"], [agent, agent, agent], seed=4, max_steps=200)
+    assert len(g.actions) == 200 or g.state.phase == "over"
+
+
+def test_registry_levels_limits_and_fallback(boards: dict[str, BoardSpec]) -> None:
+    for level in LEVELS:
+        assert make_agent(level).name == level
+        assert default_limit(level).time_s is not None
+    with pytest.raises(KeyError):
+        make_agent("grandmaster")
+    s = play_game(boards["imperium"], ["random"] * 3, seed=1, max_steps=10).state
+    assert fallback_action(s) in s.legal_actions()
