@@ -123,8 +123,14 @@ _TEXT_CACHE: dict[tuple[int, str, Colour], pygame.Surface] = {}
 _TEXT_CACHE_MAX = 3000
 
 
+_FIT_CACHE: dict[tuple[int, str, int], str] = {}
+_WRAP_CACHE: dict[tuple[int, str, int], list[str]] = {}
+
+
 def clear_text_cache() -> None:
     _TEXT_CACHE.clear()
+    _FIT_CACHE.clear()
+    _WRAP_CACHE.clear()
 
 
 def render(font: pygame.font.Font, s: str, colour: Colour) -> pygame.Surface:
@@ -149,7 +155,17 @@ def text(surface: pygame.Surface, font: pygame.font.Font, s: str, pos: tuple[int
 
 
 def wrap(font: pygame.font.Font, s: str, width: int) -> list[str]:
-    """Split ``s`` into lines no wider than ``width`` pixels (on spaces)."""
+    """Split ``s`` into lines no wider than ``width`` pixels (on spaces); cached."""
+    key = (id(font), s, width)
+    hit = _WRAP_CACHE.get(key)
+    if hit is None:
+        if len(_WRAP_CACHE) >= _TEXT_CACHE_MAX:
+            _WRAP_CACHE.clear()
+        hit = _WRAP_CACHE[key] = _wrap(font, s, width)
+    return list(hit)
+
+
+def _wrap(font: pygame.font.Font, s: str, width: int) -> list[str]:
     lines: list[str] = []
     for para in s.split("\n"):
         line = ""
@@ -165,12 +181,20 @@ def wrap(font: pygame.font.Font, s: str, width: int) -> list[str]:
 
 
 def fit(font: pygame.font.Font, s: str, width: int) -> str:
-    """``s`` shortened with an ellipsis to fit ``width`` pixels."""
-    if font.size(s)[0] <= width:
-        return s
-    while s and font.size(s + "…")[0] > width:
-        s = s[:-1]
-    return s + "…"
+    """``s`` shortened with an ellipsis to fit ``width`` pixels; cached."""
+    key = (id(font), s, width)
+    hit = _FIT_CACHE.get(key)
+    if hit is not None:
+        return hit
+    if len(_FIT_CACHE) >= _TEXT_CACHE_MAX:
+        _FIT_CACHE.clear()
+    out = s
+    if font.size(s)[0] > width:
+        while out and font.size(out + "…")[0] > width:
+            out = out[:-1]
+        out += "…"
+    _FIT_CACHE[key] = out
+    return out
 
 
 def shape(surface: pygame.Surface, kind: str, centre: tuple[float, float], r: float,

@@ -1,8 +1,8 @@
 """AI seats and hints through the real AI worker: default limits, "thinking", stale
 replies dropped, random fallback on error/illegal/timeout, cancellation, quitting fast.
 
-Fake agents stand in for the real ones (``concordia.ai.worker.make_agent`` is patched),
-so every case is quick and deterministic.
+Fake agents stand in for the real ones (every ``AIWorker`` the UI starts gets a fake
+agent ``factory``), so every case is quick and deterministic.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ import subprocess
 import sys
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -70,14 +70,18 @@ class FakeAgent:
 
 
 @pytest.fixture
-def agents(monkeypatch: pytest.MonkeyPatch) -> dict[str, FakeAgent]:
+def agents(monkeypatch: pytest.MonkeyPatch) -> Iterator[dict[str, FakeAgent]]:
     """Level -> fake agent; set ``agents[level] = FakeAgent(mode)`` before the game."""
     made: dict[str, FakeAgent] = {}
+    real = worker_mod.AIWorker
 
     def make(level: str) -> FakeAgent:
         return made.setdefault(level, FakeAgent("first"))
 
-    monkeypatch.setattr(worker_mod, "make_agent", make)
+    def worker(grace_s: float = worker_mod.GRACE_S) -> Any:
+        return real(grace_s=grace_s, factory=make)
+
+    monkeypatch.setattr(worker_mod, "AIWorker", worker)
     yield made
     for agent in made.values():
         agent.release.set()
@@ -279,7 +283,8 @@ class Agent:
             time.sleep(0.005)
         return view.legal_actions()[0]
 
-w.make_agent = lambda level: Agent()
+real = w.AIWorker
+w.AIWorker = lambda: real(factory=lambda level: Agent())
 app = App(AppOptions(start=GameSetup("imperium", default_seats(["hard", "human"]), 3)))
 poll = app.input.poll
 asked = []

@@ -162,6 +162,7 @@ class BoardRenderer:
                 kind, slugify(route.spec.a), slugify(route.spec.b), route.points)
         self._city_world: dict[str, Point] = {s: (c.x, c.y) for s, c in self.cities.items()}
         self._paths: dict[tuple[str, str, str], Polyline] = {}
+        self._pieces: tuple[BoardState | None, tuple[object, ...], pygame.Surface] | None = None
 
     def set_seat_styles(self, styles: Sequence[SeatStyle]) -> None:
         """Colour and shape of each seat's pieces, by seat (seats beyond the list get
@@ -292,13 +293,24 @@ class BoardRenderer:
         surface.blit(base, vp.topleft)
         resolved = self._resolve(highlights or {})
         hover_target = self._resolve({hover: ""}) if hover is not None else []
-        self._draw_route_highlights(surface, resolved, hover_target)
-        if state is not None:
-            now = self.time_source()
-            running = [tw for tw in tweens if progress(tw, now) < 1.0]
-            self._draw_province_markers(surface, state)
-            self._draw_houses(surface, state, running, now)
-            self._draw_colonists(surface, state, running, now)
+        now = self.time_source()
+        running = [tw for tw in tweens if progress(tw, now) < 1.0]
+        # Route highlights and the pieces change only with the state: while nothing
+        # moves they come from a cached copy of the viewport (one blit per frame).
+        key = (self.camera.key(), goods, tuple(vp), self.seat_styles,
+               tuple(r for r in resolved if r[0] == "route"), tuple(hover_target))
+        area = vp.clip(surface.get_rect())
+        cached = self._pieces
+        if not running and cached is not None and cached[0] is state and cached[1] == key:
+            surface.blit(cached[2], area)
+        else:
+            self._draw_route_highlights(surface, resolved, hover_target)
+            if state is not None:
+                self._draw_province_markers(surface, state)
+                self._draw_houses(surface, state, running, now)
+                self._draw_colonists(surface, state, running, now)
+            if not running and area.width > 0 and area.height > 0:
+                self._pieces = (state, key, surface.subsurface(area).copy())
         self._draw_place_highlights(surface, resolved, hover_target)
         self._draw_badges(surface, resolved)
         surface.set_clip(old_clip)

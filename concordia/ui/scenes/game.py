@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import itertools
 import logging
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -67,6 +68,9 @@ HAND_H = 112
 SIDE_W = 340
 #: ``--autoplay`` gives each AI level this fraction of its usual thinking time.
 AUTOPLAY_TIME_SCALE = 0.25
+#: ``--autoplay`` gives up (exit code 1) on a game longer than this; real games take
+#: 300-700 actions, so only agents that stop trying to end the game get here.
+AUTOPLAY_MAX_ACTIONS = 3000
 
 
 @dataclass
@@ -192,6 +196,10 @@ class GameScene(Scene):
         self.hint: Hint | None = None
         #: Pieces in motion (a colonist sliding, a house popping up), dropped when done.
         self.tweens: list[Tween] = []
+        # Panels drawn once per position (see cached()).
+        self._panels: dict[str, tuple[GameState, tuple[object, ...], pygame.Surface]] = {}
+        self._scratch: pygame.Surface | None = None
+        self._thinking_at: dict[int, tuple[int, int]] = {}
         self.shown_human: int | None = None
         self.final_shown = False
         self.message: str | None = None
@@ -391,6 +399,10 @@ class GameScene(Scene):
             self.finish_game()
             return
         if self.controller.awaiting_confirm:
+            return
+        if self.app.autoplay and len(self.controller.actions) >= AUTOPLAY_MAX_ACTIONS:
+            logger.error("autoplay: no end after %d actions; giving up", AUTOPLAY_MAX_ACTIONS)
+            self.app.quit(1)
             return
         seat = state.current_player
         assert seat is not None
@@ -998,15 +1010,20 @@ class GameScene(Scene):
 
     # ------------------------------------------------------------------ drawing
     def draw(self, surface: pygame.Surface) -> None:
-        surface.fill(theme.BG)
-        state = self.state
+        state = self.state  # App.draw has filled the background
         self.board.draw(surface, state, self.highlights(), self.tweens)
         self.draw_top(surface)
-        self.draw_display(surface)
+        c = self.controller
+        self.cached(surface, "display", self.lay.display, (), self.draw_display)
         self.draw_action_bar(surface)
-        self.draw_hand(surface)
-        self.draw_players(surface)
-        self.draw_log(surface)
+        self.cached(surface, "hand", self.lay.hand,
+                    (self.viewer(), self.human_to_act, c.committed), self.draw_hand)
+        self.cached(surface, "players", self.lay.players,
+                    tuple(s.colour for s in c.seats), self.draw_players)
+        thinking = self.thinking_seat
+        if thinking is not None and thinking in self._thinking_at:
+            self.draw_thinking(surface, self._thinking_at[thinking])
+        self.cached(surface, "log", self.lay.log, (self.log_scroll,), self.draw_log)
         if self.human_to_act and state.phase in ("mercator", "first_buy") and not (
                 self.controller.awaiting_confirm):
             self.draw_trade(surface)
@@ -1151,8 +1168,7 @@ class GameScene(Scene):
             name_rect = theme.text(surface, fonts.get(14, True),
                                    theme.fit(fonts.get(14, True), name, 170),
                                    (rect.x + 28, rect.y + 5))
-            if seat == self.thinking_seat:
-                self.draw_thinking(surface, (name_rect.right + 8, name_rect.centery))
+            self._thinking_at[seat] = (name_rect.right + 8, name_rect.centery)
             theme.text(surface, fonts.get(14, True), t("game.money", n=p.money),
                        (rect.right - 8, rect.y + 5), theme.ACCENT, "topright")
             # Storehouse: 12 spaces, goods then waiting colonists.
@@ -1190,6 +1206,32 @@ class GameScene(Scene):
             if badges and rect.height > 70:
                 theme.text(surface, small, " · ".join(badges), (rect.x + 8, rect.y + 48 + size),
                            theme.HILITE)
+
+    def cached(self, surface: pygame.Surface, name: str, rect: pygame.Rect, key: tuple[object, ...],
+               paint: Callable[[pygame.Surface], None]) -> None:
+        """Blit panel ``name`` from a cache, painting it again (with ``paint``, which
+        draws at screen positions) only when the state, ``key``, the language, the
+        font scale or the rectangle changed. The state is compared by identity (and
+        kept alive by the cache): states are immutable."""
+        from concordia.ui.strings import language
+
+        full = (key, tuple(rect), self.app.fonts.scale, language())
+        hit = self._panels.get(name)
+        if hit is not None and hit[0] is self.state and hit[1] == full:
+            surface.blit(hit[2], rect)
+            return
+        size = surface.get_size()
+        if self._scratch is None or self._scratch.get_size() != size:
+            self._scratch = pygame.Surface(size)
+        scratch = self._scratch
+        area = rect.clip(scratch.get_rect())
+        scratch.set_clip(area)
+        scratch.fill(theme.BG, area)
+        paint(scratch)
+        scratch.set_clip(None)
+        img = scratch.subsurface(area).copy()
+        self._panels[name] = (self.state, full, img)
+        surface.blit(img, area)
 
     def draw_thinking(self, surface: pygame.Surface, pos: tuple[int, int]) -> None:
         """Three dots that fill one after another: the AI is thinking."""

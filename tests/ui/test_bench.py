@@ -1,0 +1,22 @@
+"""``python -m concordia.ui.bench`` runs end to end (a few frames, one cold start)."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+
+@pytest.mark.slow
+def test_bench_runs(tmp_path: Path) -> None:
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    done = subprocess.run([sys.executable, "-m", "concordia.ui.bench", "--frames", "5",
+                           "--starts", "1"], capture_output=True, text=True, timeout=300,
+                          env=env, check=False)
+    assert done.returncode == 0, done.stderr
+    out = done.stdout
+    assert "| 1280x720 |" in out and "| 1920x1080 |" in out
+    assert "cold start to the first menu frame" in out and "peak RSS" in out
