@@ -60,9 +60,12 @@ class Weights:
     targets_counted: int = 4
 
 
-NORMAL = Weights()
-EASY = Weights(growth_scale=0.0, future_cards=0.0, hand=4.0, target=0.6, target_decay=0.3, need=0.6,
-               production=0.0)
+# Measured (docs/ai.md): the projection terms at full strength lost to the cruder
+# set, so the normal level uses the crude set plus a third of the metric growth.
+EASY = Weights(growth_scale=0.0, future_cards=0.0, hand=4.0, target=0.6, target_decay=0.3,
+               need=0.6, production=0.0)
+NORMAL = Weights(growth_scale=0.3, future_cards=0.0, hand=4.0, target=0.6, target_decay=0.3,
+                 need=0.6, production=0.0)
 
 
 class _Static:

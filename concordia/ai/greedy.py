@@ -286,7 +286,7 @@ class PlanningAgent:
 
     name = "planning"
     weights: Weights = NORMAL
-    spite = 0.2
+    spite = 0.0
 
     def __init__(self) -> None:
         self._plan: dict[Signature, Action] = {}
@@ -348,7 +348,7 @@ class EasyAgent(PlanningAgent):
     name = "easy"
     weights = EASY
     spite = 0.0
-    noise = 0.3
+    noise = 0.5
 
     def choose(self, view: GameState, limit: Limit, rng: random.Random,
                cancel: threading.Event) -> Action:

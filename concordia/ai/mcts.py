@@ -44,7 +44,7 @@ class HardAgent(PlanningAgent):
     name = "hard"
     candidates = 5
     rollout_weights: Weights = NORMAL
-    rollout_spite = 0.2
+    rollout_spite = 0.0
 
     def __init__(self) -> None:
         super().__init__()

@@ -29,14 +29,15 @@ def test_random_and_easy_play_whole_games(boards: dict[str, BoardSpec], board_na
     assert g.state.ranking()[0] in range(players)
 
 
-@pytest.mark.parametrize("board_name", ["imperium", "italia"])
-@pytest.mark.parametrize("players", COUNTS)
+@pytest.mark.parametrize(("board_name", "players"), [("imperium", 5), ("italia", 2),
+                                                    ("italia", 3), ("imperium", 4)])
 def test_normal_and_hard_play_legally(boards: dict[str, BoardSpec], board_name: str,
                                       players: int) -> None:
-    # The first 120 actions of a game (the slow test plays them to the end).
+    # The first 50 actions of a game (the slow test plays whole games on every setup).
     agents = ["hard" if s == 0 else "normal" if s == 1 else "random" for s in range(players)]
-    g = play_game(boards[board_name], agents, seed=players, limits=FAST, max_steps=120)
-    assert len(g.actions) == 120 or g.state.phase == "over"
+    g = play_game(boards[board_name], agents, seed=players, limits=Limit(iterations=1),
+                  max_steps=50)
+    assert len(g.actions) == 50 or g.state.phase == "over"
 
 
 @pytest.mark.slow
@@ -93,8 +94,8 @@ def test_cancelled_agent_returns_a_legal_action_fast(boards: dict[str, BoardSpec
 def test_agents_replay_their_plan_only_where_legal(boards: dict[str, BoardSpec]) -> None:
     # One agent object for every seat: the plan cache must never leak across seats.
     agent = make_agent("normal")
-    g = play_game(boards["italia"], [agent, agent, agent], seed=4, max_steps=200)
-    assert len(g.actions) == 200 or g.state.phase == "over"
+    g = play_game(boards["italia"], [agent, agent, agent], seed=4, max_steps=80)
+    assert len(g.actions) == 80 or g.state.phase == "over"
 
 
 def test_registry_levels_limits_and_fallback(boards: dict[str, BoardSpec]) -> None:
