@@ -267,8 +267,10 @@ class App:
         self._guard_handle(intent)
 
     def draw(self, surface: pygame.Surface) -> None:
-        surface.fill(theme.BG)
-        for scene in self.stack.visible():
+        visible = self.stack.visible()
+        if not visible or not visible[0].covers_window or visible[0] in self.broken:
+            surface.fill(theme.BG)
+        for scene in visible:
             if scene in self.broken:
                 continue
             try:

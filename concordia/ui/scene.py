@@ -24,6 +24,9 @@ class Scene:
     """Base class. ``opaque`` scenes hide everything below them when drawn."""
 
     opaque = True
+    #: Whether ``draw`` paints every pixel itself (then the app skips clearing the
+    #: window first, which costs a full-screen fill per frame).
+    covers_window = False
     #: Name used for screenshots and logs.
     name = "scene"
 

@@ -286,11 +286,9 @@ class BoardRenderer:
                 running :class:`MoveTween` is drawn on its way, not at its route).
         """
         goods = self._city_goods(state)
-        base = self._base_layer(goods)
         vp = self.viewport
         old_clip = surface.get_clip()
         surface.set_clip(vp)
-        surface.blit(base, vp.topleft)
         resolved = self._resolve(highlights or {})
         hover_target = self._resolve({hover: ""}) if hover is not None else []
         now = self.time_source()
@@ -302,8 +300,9 @@ class BoardRenderer:
         area = vp.clip(surface.get_rect())
         cached = self._pieces
         if not running and cached is not None and cached[0] is state and cached[1] == key:
-            surface.blit(cached[2], area)
+            surface.blit(cached[2], area)  # the base layer is in it
         else:
+            surface.blit(self._base_layer(goods), vp.topleft)
             self._draw_route_highlights(surface, resolved, hover_target)
             if state is not None:
                 self._draw_province_markers(surface, state)

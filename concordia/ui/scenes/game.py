@@ -172,6 +172,7 @@ class GameScene(Scene):
     """Plays one game: human turns by clicking, AI turns from the background thread."""
 
     name = "game"
+    covers_window = True  # board, bars and panels tile the whole window
 
     def __init__(self, app: App, controller: GameController,
                  ai: AIBridge | None = None) -> None:
@@ -1010,7 +1011,7 @@ class GameScene(Scene):
 
     # ------------------------------------------------------------------ drawing
     def draw(self, surface: pygame.Surface) -> None:
-        state = self.state  # App.draw has filled the background
+        state = self.state
         self.board.draw(surface, state, self.highlights(), self.tweens)
         self.draw_top(surface)
         c = self.controller
