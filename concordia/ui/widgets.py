@@ -117,3 +117,44 @@ def draw_tooltip(surface: pygame.Surface, fonts: theme.Fonts, tip: str,
     pygame.draw.rect(surface, (90, 80, 60), rect, 1, border_radius=5)
     for i, s in enumerate(lines):
         theme.text(surface, font, s, (x + 8, y + 6 + i * line_h), theme.TOOLTIP_TEXT)
+
+
+@dataclass
+class ScrollBar:
+    """A vertical scroll bar for a list of ``total`` rows showing ``shown`` rows from
+    row ``first``; a click on the track picks the rows around that point."""
+
+    rect: pygame.Rect
+    total: int = 0
+    shown: int = 0
+    first: int = 0
+
+    @property
+    def scrollable(self) -> bool:
+        return self.total > self.shown > 0
+
+    def thumb(self) -> pygame.Rect:
+        if not self.scrollable:
+            return pygame.Rect(self.rect)
+        h = max(16, round(self.rect.height * self.shown / self.total))
+        span = self.total - self.shown
+        y = self.rect.y + round((self.rect.height - h) * min(self.first, span) / span)
+        return pygame.Rect(self.rect.x, y, self.rect.width, h)
+
+    def hit(self, pos: tuple[int, int]) -> bool:
+        return self.scrollable and self.rect.inflate(8, 0).collidepoint(pos)
+
+    def first_at(self, pos: tuple[int, int]) -> int:
+        """The first row to show so that the thumb is centred on ``pos``."""
+        thumb = self.thumb()
+        room = self.rect.height - thumb.height
+        if room <= 0:
+            return 0
+        f = (pos[1] - self.rect.y - thumb.height / 2) / room
+        return round(max(0.0, min(1.0, f)) * (self.total - self.shown))
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if not self.scrollable:
+            return
+        pygame.draw.rect(surface, theme.PANEL_LIGHT, self.rect, border_radius=5)
+        pygame.draw.rect(surface, theme.ACCENT, self.thumb(), border_radius=5)

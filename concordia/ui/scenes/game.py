@@ -52,7 +52,7 @@ from concordia.ui.input import (
 from concordia.ui.render.anim import HouseTween, MoveTween, Tween, finished
 from concordia.ui.scene import Scene
 from concordia.ui.strings import t
-from concordia.ui.widgets import Button, ButtonRow
+from concordia.ui.widgets import Button, ButtonRow, ScrollBar
 
 if TYPE_CHECKING:
     from concordia.ui.app import App
@@ -554,7 +554,7 @@ class GameScene(Scene):
             if self.lay.board.collidepoint(intent.pos):
                 self.board.wheel(intent.pos, intent.dy)
             elif self.lay.log.collidepoint(intent.pos):
-                self.log_scroll = max(0, self.log_scroll + intent.dy)
+                self.scroll_log(intent.dy)
             return None
         if isinstance(intent, Drag):
             if self.lay.board.collidepoint(intent.pos):
@@ -613,6 +613,10 @@ class GameScene(Scene):
         b = self.buttons.hit(pos)
         if b is not None:
             self.on_button(b)
+            return
+        bar = self.log_bar()
+        if bar.hit(pos):
+            self.log_scroll = max(0, bar.total - bar.shown - bar.first_at(pos))
             return
         if button != 1 or not self.human_to_act or self.controller.awaiting_confirm:
             return
@@ -1249,14 +1253,33 @@ class GameScene(Scene):
                    theme.TEXT_DIM)
         font = fonts.get(12)
         line_h = font.get_linesize()
-        rows = max(0, (r.height - 40) // line_h)
         lines = self.log_lines()
+        bar = self.log_bar()
         end = max(0, len(lines) - self.log_scroll)
-        for row, (text, seat, marked) in enumerate(lines[max(0, end - rows):end]):
+        width = r.width - 28 - (bar.rect.width + 6 if bar.scrollable else 0)
+        for row, (text, seat, marked) in enumerate(lines[max(0, end - bar.shown):end]):
             y = r.y + 30 + row * line_h
             colour = self.colour(seat) if marked else theme.TEXT
             theme.text(surface, font, theme.fit(font, ("▶ " if marked else "   ") + text,
-                                                r.width - 28), (r.x + 14, y), colour)
+                                                width), (r.x + 14, y), colour)
+        bar.draw(surface)
+
+    def log_bar(self) -> ScrollBar:
+        """The game log's scroll bar (the newest line is at the bottom; ``log_scroll``
+        counts the lines hidden below it)."""
+        r = self.lay.log
+        line_h = self.app.fonts.get(12).get_linesize()
+        rows = max(1, (r.height - 40) // line_h)
+        total = len(self.controller.actions)
+        first = max(0, total - self.log_scroll - rows)
+        return ScrollBar(pygame.Rect(r.right - 20, r.y + 30, 8, rows * line_h), total, rows,
+                         first)
+
+    def scroll_log(self, lines: int) -> None:
+        """Scroll the log ``lines`` up (positive) or down, within its length."""
+        bar = self.log_bar()
+        top = max(0, bar.total - bar.shown)
+        self.log_scroll = max(0, min(top, self.log_scroll + lines))
 
     def log_lines(self) -> list[tuple[str, int, bool]]:
         """(text, seat, is that seat's last move) per action, texts kept between frames."""

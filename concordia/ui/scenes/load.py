@@ -1,16 +1,25 @@
-"""The list of saved games."""
+"""The list of saved games: every save, newest first, scrolled with the wheel, the
+arrow buttons, the arrow/Page keys or by clicking the scroll bar."""
 
 from __future__ import annotations
+
+from typing import TYPE_CHECKING
 
 import pygame
 
 from concordia.ui import theme
-from concordia.ui.controller import SaveError, list_saves, load_game
+from concordia.ui.controller import SaveEntry, SaveError, list_saves, load_game
+from concordia.ui.input import Click, Intent, Key, Wheel
 from concordia.ui.scenes.base import ButtonScene
 from concordia.ui.strings import t
-from concordia.ui.widgets import Button
+from concordia.ui.widgets import Button, ScrollBar
 
-MAX_ROWS = 10
+if TYPE_CHECKING:
+    from concordia.ui.app import App
+
+ROW_H = 50
+LIST_TOP = 110
+LIST_W = 640
 
 
 class LoadScene(ButtonScene):
@@ -18,19 +27,44 @@ class LoadScene(ButtonScene):
 
     name = "load"
 
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        self.entries: list[SaveEntry] | None = None
+        self.offset = 0
+        self.rows = 1
+        self.bar = ScrollBar(pygame.Rect(0, 0, 12, 10))
+
+    @property
+    def empty(self) -> bool:
+        return not self.entries
+
+    def _load_entries(self) -> list[SaveEntry]:
+        if self.entries is None:
+            self.app.autosaver.wait(1.0)  # list the autosave only once it is complete
+            try:
+                self.entries = list_saves()
+            except OSError:
+                self.entries = []
+        return self.entries
+
+    def list_rect(self, area: pygame.Rect) -> pygame.Rect:
+        bottom = area.bottom - 100
+        self.rows = max(1, (bottom - LIST_TOP) // ROW_H)
+        return pygame.Rect(area.centerx - LIST_W // 2, LIST_TOP, LIST_W, self.rows * ROW_H)
+
     def build(self, area: pygame.Rect) -> None:
-        self.app.autosaver.wait(1.0)  # list the autosave only once it is complete
-        try:
-            files = list_saves()[:MAX_ROWS]
-        except OSError:
-            files = []
-        self.empty = not files
-        for i, entry in enumerate(files):
+        files = self._load_entries()
+        box = self.list_rect(area)
+        self.offset = max(0, min(self.offset, len(files) - self.rows))
+        for i, entry in enumerate(files[self.offset:self.offset + self.rows]):
             label = t("load.autosave") if entry.autosave else entry.name
+            state = f" · {t('load.finished')}" if entry.finished else ""
             text = (f"{label} · {t('board.' + entry.board)} · {entry.players} · "
-                    f"{entry.when}")
-            self.buttons.add(Button(pygame.Rect(area.centerx - 300, 110 + i * 50, 600, 42),
+                    f"{entry.when}{state}")
+            self.buttons.add(Button(pygame.Rect(box.x, box.y + i * ROW_H, box.width - 24, 42),
                                     text, entry.path, t("load.tip"), size=16))
+        self.bar = ScrollBar(pygame.Rect(box.right - 14, box.y, 12, box.height - 8),
+                             total=len(files), shown=self.rows, first=self.offset)
         self.buttons.add(Button(pygame.Rect(area.centerx - 120, area.bottom - 80, 240, 46),
                                 t("menu.back"), "back", t("menu.back"), size=18))
 
@@ -40,7 +74,42 @@ class LoadScene(ButtonScene):
         if self.empty:
             theme.text(surface, self.app.fonts.get(18), t("load.empty"),
                        (surface.get_width() // 2, 140), theme.TEXT_DIM, "midtop")
+        elif self.entries is not None and len(self.entries) > self.rows:
+            self.bar.draw(surface)
+            shown = t("load.showing", first=self.offset + 1,
+                      last=min(len(self.entries), self.offset + self.rows),
+                      total=len(self.entries))
+            theme.text(surface, self.app.fonts.get(13), shown,
+                       (surface.get_width() // 2, LIST_TOP - 12), theme.TEXT_DIM, "midbottom")
         self.buttons.draw(surface, self.app.fonts, self.hover)
+
+    def scroll(self, rows: int) -> None:
+        total = len(self.entries or [])
+        new = max(0, min(self.offset + rows, total - self.rows))
+        if new != self.offset:
+            self.offset = new
+            self.layout()
+
+    def handle_other(self, intent: Intent) -> Intent | None:
+        if isinstance(intent, Wheel):
+            self.scroll(-intent.dy)
+        elif isinstance(intent, Key):
+            steps = {pygame.K_UP: -1, pygame.K_DOWN: 1, pygame.K_PAGEUP: -self.rows,
+                     pygame.K_PAGEDOWN: self.rows, pygame.K_HOME: -10**6, pygame.K_END: 10**6}
+            if intent.key in steps:
+                self.scroll(steps[intent.key])
+        return None
+
+    def handle(self, intent: Intent) -> Intent | None:
+        if isinstance(intent, Click) and self.bar.hit(intent.pos):
+            self.scroll(self.bar.first_at(intent.pos) - self.offset)
+            return None
+        return super().handle(intent)
+
+    def tooltip(self, pos: tuple[int, int]) -> str | None:
+        if self.bar.hit(pos):
+            return t("load.tip_scroll")
+        return super().tooltip(pos)
 
     def on_button(self, button: Button) -> None:
         if button.value == "back":
