@@ -35,7 +35,7 @@ WORDS = ["play", "move", "build", "produce", "cash", "trade", "place", "copy", "
          "finish", "land", "sea", "roma", "brick", "food", "tool", "wine", "cloth", "+1", "-1",
          "+0", "0", "+999999999999999999999", "-3", "1", "7", "tribune", "II_consul",
          "aquileia-roma", "", "\x00", "é", "\t",
-         "\u0661"]  # Arabic-Indic digit one: isdigit() is True (see also test_core_bugs)
+         "\u0661", "\u00b2"]  # Unicode digits: isdigit() is True (see test_core_bugs)
 
 
 @st.composite
