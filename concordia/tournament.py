@@ -169,9 +169,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             futs = [pool.submit(play_one, args.board, agents, i, args.seed, tuple(limits))
                     for i in range(args.games)]
             results = [f.result() for f in futs]
-    print(f"python -m concordia.tournament --board {args.board} --players {args.players} "
-          f"--agents {','.join(agents)} --games {args.games} --seed {args.seed} "
-          f"--jobs {jobs}  ({time.perf_counter() - t0:.0f} s wall)")
+    given = list(sys.argv[1:] if argv is None else argv)
+    print(f"python -m concordia.tournament {' '.join(given)}  "
+          f"({time.perf_counter() - t0:.0f} s wall, {jobs} processes)")
     print(report(agents, results))
     return 0
 
