@@ -71,6 +71,17 @@ def test_added_seat_gets_a_free_colour() -> None:
     assert sorted(s.colour for s in scene.setup.seats) == [0, 1, 2, 3, 4]
 
 
+def test_with_every_colour_taken_a_click_swaps_colours() -> None:
+    app = make_app()
+    app.stack.push(NewGameScene(app))
+    scene = app.stack.top
+    assert isinstance(scene, NewGameScene)
+    while len(scene.setup.seats) < 5:
+        click_button(app, lambda v: v == ("add",))
+    click_button(app, lambda v: v == ("colour", 0))
+    assert [s.colour for s in scene.setup.seats] == [1, 0, 2, 3, 4]
+
+
 def test_renderer_draws_pieces_in_the_seat_styles() -> None:
     app, scene = game_scene(["human", "easy"], 5)
     del app

@@ -30,6 +30,10 @@ class ButtonScene(Scene):
     def resume(self) -> None:
         self.layout()
 
+    def px(self, n: float) -> int:
+        """``n`` pixels at the 1280x720 design size, scaled like the fonts."""
+        return round(n * self.app.fonts.scale)
+
     def layout(self) -> None:
         self.buttons.clear()
         self.build(pygame.Rect((0, 0), self.app.size))

@@ -28,12 +28,13 @@ class ErrorScene(ButtonScene):
         self.message = message
 
     def _box(self, area: pygame.Rect) -> pygame.Rect:
-        w = min(640, area.width - 80)
-        return pygame.Rect(area.centerx - w // 2, area.centery - 130, w, 260)
+        w = min(self.px(640), area.width - 80)
+        return pygame.Rect(area.centerx - w // 2, area.centery - self.px(130), w, self.px(260))
 
     def build(self, area: pygame.Rect) -> None:
         box = self._box(area)
-        self.buttons.add(Button(pygame.Rect(box.centerx - 80, box.bottom - 62, 160, 44),
+        self.buttons.add(Button(pygame.Rect(box.centerx - self.px(80), box.bottom - self.px(62),
+                                            self.px(160), self.px(44)),
                                 t("error.ok"), "ok", t("error.ok"), size=18))
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -41,10 +42,11 @@ class ErrorScene(ButtonScene):
         box = self._box(surface.get_rect())
         theme.panel(surface, box, theme.PANEL, theme.DANGER, 10)
         theme.text(surface, self.app.fonts.get(22, True), t("error.title"),
-                   (box.centerx, box.y + 18), theme.TEXT, "midtop")
+                   (box.centerx, box.y + self.px(18)), theme.TEXT, "midtop")
         font = self.app.fonts.get(16)
-        for i, line in enumerate(theme.wrap(font, self.message, box.width - 40)[:5]):
-            theme.text(surface, font, line, (box.x + 20, box.y + 64 + i * font.get_linesize()))
+        for i, line in enumerate(theme.wrap(font, self.message, box.width - self.px(40))[:5]):
+            theme.text(surface, font, line, (box.x + self.px(20),
+                                             box.y + self.px(64) + i * font.get_linesize()))
         self.buttons.draw(surface, self.app.fonts, self.hover)
 
     def on_button(self, button: Button) -> None:
@@ -73,15 +75,18 @@ class CrashScene(ButtonScene):
         self.log_path = log_path
 
     def _box(self, area: pygame.Rect) -> pygame.Rect:
-        w = min(760, area.width - 80)
-        return pygame.Rect(area.centerx - w // 2, area.centery - 190, w, 380)
+        w = min(self.px(760), area.width - 80)
+        h = min(self.px(380), area.height - 40)
+        return pygame.Rect(area.centerx - w // 2, area.centery - h // 2, w, h)
 
     def build(self, area: pygame.Rect) -> None:
         box = self._box(area)
-        self.buttons.add(Button(pygame.Rect(box.centerx - 250, box.bottom - 66, 280, 46),
+        self.buttons.add(Button(pygame.Rect(box.centerx - self.px(250),
+                                            box.bottom - self.px(66), self.px(280), self.px(46)),
                                 t("error.crash_menu"), "menu", t("error.crash_menu"), size=18,
                                 bold=True, colour=theme.ACCENT))
-        self.buttons.add(Button(pygame.Rect(box.centerx + 50, box.bottom - 66, 200, 46),
+        self.buttons.add(Button(pygame.Rect(box.centerx + self.px(50),
+                                            box.bottom - self.px(66), self.px(200), self.px(46)),
                                 t("error.crash_quit"), "quit", t("error.crash_quit"), size=18))
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -89,19 +94,20 @@ class CrashScene(ButtonScene):
         box = self._box(surface.get_rect())
         theme.panel(surface, box, theme.PANEL, theme.DANGER, 10)
         theme.text(surface, self.app.fonts.get(22, True), t("error.title"),
-                   (box.centerx, box.y + 18), theme.TEXT, "midtop")
+                   (box.centerx, box.y + self.px(18)), theme.TEXT, "midtop")
         font = self.app.fonts.get(15)
-        y = box.y + 62
+        y = box.y + self.px(62)
         paragraphs = (t("error.unexpected", reason=self.reason),
                       t("error.crash_body", log=self.log_path), t("error.crash_autosave"))
-        bottom = box.bottom - 80
+        bottom = box.bottom - self.px(80)
+        width = box.width - self.px(40)
         for para in paragraphs:
-            for line in theme.wrap(font, para, box.width - 40):
+            for line in theme.wrap(font, para, width):
                 if y + font.get_linesize() > bottom:
                     break
-                theme.text(surface, font, theme.fit(font, line, box.width - 40), (box.x + 20, y))
+                theme.text(surface, font, theme.fit(font, line, width), (box.x + self.px(20), y))
                 y += font.get_linesize()
-            y += 8
+            y += self.px(8)
         self.buttons.draw(surface, self.app.fonts, self.hover)
 
     def on_button(self, button: Button) -> None:
@@ -133,18 +139,21 @@ class PauseScene(ButtonScene):
         items = [("resume", "pause.resume"), ("save", "pause.save"), ("load", "pause.load"),
                  ("settings", "pause.settings"), ("main_menu", "pause.main_menu"),
                  ("quit", "pause.quit")]
-        top = area.centery - 190
+        top = area.centery - self.px(190)
         for i, (key, label) in enumerate(items):
-            self.buttons.add(Button(pygame.Rect(area.centerx - 160, top + 60 + i * 52, 320, 44),
+            self.buttons.add(Button(pygame.Rect(area.centerx - self.px(160),
+                                                top + self.px(60 + i * 52), self.px(320),
+                                                self.px(44)),
                                     t(label), key, t(label), size=17))
 
     def draw(self, surface: pygame.Surface) -> None:
         theme.shade(surface)
         area = surface.get_rect()
-        box = pygame.Rect(area.centerx - 190, area.centery - 200, 380, 400)
+        box = pygame.Rect(area.centerx - self.px(190), area.centery - self.px(200),
+                          self.px(380), self.px(400))
         theme.panel(surface, box, theme.PANEL, theme.ACCENT, 10)
         theme.text(surface, self.app.fonts.get(22, True), t("pause.title"),
-                   (box.centerx, box.y + 16), theme.ACCENT, "midtop")
+                   (box.centerx, box.y + self.px(16)), theme.ACCENT, "midtop")
         self.buttons.draw(surface, self.app.fonts, self.hover)
 
     def on_button(self, button: Button) -> None:

@@ -87,17 +87,21 @@ class Layout:
     log: pygame.Rect
 
     @classmethod
-    def for_size(cls, size: tuple[int, int], seats: int) -> Layout:
+    def for_size(cls, size: tuple[int, int], seats: int, k: float = 1.0) -> Layout:
+        """Rectangles for a window of ``size``; ``k`` is the font scale, which every
+        bar and panel grows with (so bigger text never overlaps)."""
         w, h = size
-        side_w = max(300, min(SIDE_W, w // 4))
+        top_h, display_h = round(TOP_H * k), round(DISPLAY_H * k)
+        action_h, hand_h = round(ACTION_H * k), round(HAND_H * k)
+        side_w = max(300, min(round(SIDE_W * k), round(w / 4 * k)))
         left_w = w - side_w
-        top = pygame.Rect(0, 0, w, TOP_H)
-        display = pygame.Rect(0, TOP_H, left_w, DISPLAY_H)
-        hand = pygame.Rect(0, h - HAND_H, left_w, HAND_H)
-        actions = pygame.Rect(0, hand.y - ACTION_H, left_w, ACTION_H)
+        top = pygame.Rect(0, 0, w, top_h)
+        display = pygame.Rect(0, top_h, left_w, display_h)
+        hand = pygame.Rect(0, h - hand_h, left_w, hand_h)
+        actions = pygame.Rect(0, hand.y - action_h, left_w, action_h)
         board = pygame.Rect(0, display.bottom, left_w, actions.y - display.bottom)
-        side = pygame.Rect(left_w, TOP_H, side_w, h - TOP_H)
-        per = min(96, max(78, (side.height * 2 // 3) // max(1, seats)))
+        side = pygame.Rect(left_w, top_h, side_w, h - top_h)
+        per = min(round(96 * k), max(round(78 * k), (side.height * 2 // 3) // max(1, seats)))
         players = pygame.Rect(side.x, side.y, side_w, per * seats)
         log = pygame.Rect(side.x, players.bottom, side_w, side.bottom - players.bottom)
         return cls(top, display, board, actions, hand, side, players, log)
@@ -183,7 +187,7 @@ class GameScene(Scene):
             time_scale=AUTOPLAY_TIME_SCALE if app.autoplay else 1.0)
         self.board = BoardPane(controller.board, app.fonts, app.time_source)
         self.board.set_seat_styles([s.colour for s in controller.seats])
-        self.lay = Layout.for_size(app.size, len(controller.seats))
+        self.lay = Layout.for_size(app.size, len(controller.seats), app.fonts.scale)
         self.buttons = ButtonRow()
         self.hover: tuple[int, int] | None = None
         self.selected: tuple[str, str] | None = None  # Architect: colonist (kind, src)
@@ -215,6 +219,10 @@ class GameScene(Scene):
         self._log_language = ""
 
     # ------------------------------------------------------------------ life cycle
+    def px(self, n: float) -> int:
+        """``n`` pixels at the 1280x720 design size, scaled like the fonts."""
+        return round(n * self.app.fonts.scale)
+
     @property
     def state(self) -> GameState:
         return self.controller.state
@@ -234,7 +242,8 @@ class GameScene(Scene):
             self.ai.close()
 
     def layout(self) -> None:
-        self.lay = Layout.for_size(self.app.size, len(self.controller.seats))
+        self.lay = Layout.for_size(self.app.size, len(self.controller.seats),
+                                   self.app.fonts.scale)
         self.board.set_rect(self.lay.board)
         self._rebuild()
 
@@ -721,11 +730,12 @@ class GameScene(Scene):
         for key, label, tip in (("menu", t("game.menu"), t("game.tip.menu")),
                                 ("save", t("game.save"), t("game.tip.save")),
                                 ("scores", t("game.scores"), t("game.tip.scores"))):
-            w = 96
+            w = self.px(96)
             x -= w
-            self.buttons.add(Button(pygame.Rect(x, top.y + 4, w, top.height - 8), label,
+            self.buttons.add(Button(pygame.Rect(x, top.y + self.px(4), w,
+                                                top.height - self.px(8)), label,
                                     ("ui", key), tip, size=14))
-            x -= 6
+            x -= self.px(6)
         if self.state.is_terminal() and not self.controller.awaiting_confirm:
             return
         if self.human_to_act:
@@ -792,22 +802,23 @@ class GameScene(Scene):
 
     def trade_rect(self) -> pygame.Rect:
         b = self.lay.board
-        w, h = 430, 64 + 40 * len(GOODS) + 30
-        return pygame.Rect(b.right - w - 12, b.bottom - h - 8, w, h)
+        w, h = self.px(430), self.px(64 + 40 * len(GOODS) + 30)
+        return pygame.Rect(b.right - w - self.px(12), b.bottom - h - self.px(8), w, h)
 
     def _trade_buttons(self) -> None:
         opts = self.options()
         r = self.trade_rect()
         for i, good in enumerate(GOODS):
-            y = r.y + 56 + i * 40
+            y = r.y + self.px(56) + i * self.px(40)
             trades = opts.trades.get(good, [])
             amount = self.trade_amount.get(good, 0)
             enabled = bool(trades)
-            self.buttons.add(Button(pygame.Rect(r.x + 180, y, 32, 30), "−",
+            step = (self.px(32), self.px(30))
+            self.buttons.add(Button(pygame.Rect((r.x + self.px(180), y), step), "−",
                                     ("ui", "trade_step", good, -1),
                                     t("game.trade_sell", n=1, good=t("good." + good),
                                       money=PRICE[GOODS.index(good)]), enabled=enabled))
-            self.buttons.add(Button(pygame.Rect(r.x + 252, y, 32, 30), "+",
+            self.buttons.add(Button(pygame.Rect((r.x + self.px(252), y), step), "+",
                                     ("ui", "trade_step", good, 1),
                                     t("game.trade_buy", n=1, good=t("good." + good),
                                       money=PRICE[GOODS.index(good)]), enabled=enabled))
@@ -819,7 +830,8 @@ class GameScene(Scene):
                 label = t("game.trade_sell", n=-amount, good="", money=money)
             else:
                 label = "—"
-            self.buttons.add(Button(pygame.Rect(r.x + 294, y, 124, 30), " ".join(label.split()),
+            self.buttons.add(Button(pygame.Rect(r.x + self.px(294), y, self.px(124), self.px(30)),
+                                    " ".join(label.split()),
                                     trade, label, enabled=trade is not None, size=13))
 
     def _hand_buttons(self) -> None:
@@ -850,17 +862,21 @@ class GameScene(Scene):
     # ------------------------------------------------------------------ geometry
     def hand_rects(self, seat: int) -> list[tuple[pygame.Rect, str]]:
         hand = self.state.hand(seat)
-        area = self.lay.hand.inflate(-16, -16)
+        area = self.lay.hand.inflate(-self.px(16), -self.px(8))
+        label_h = self.app.fonts.get(12, True).get_linesize()
+        top = self.lay.hand.y + self.px(3) + label_h
         n = max(1, len(hand))
-        w = min(104, (area.width - (n - 1) * 6) // n)
-        return [(pygame.Rect(area.x + i * (w + 6), area.y + 14, w, area.height - 14), card)
+        gap = self.px(6)
+        w = min(self.px(104), (area.width - (n - 1) * gap) // n)
+        return [(pygame.Rect(area.x + i * (w + gap), top, w, area.bottom - top), card)
                 for i, card in enumerate(hand)]
 
     def display_rects(self) -> list[pygame.Rect]:
-        area = self.lay.display.inflate(-16, -12)
+        area = self.lay.display.inflate(-self.px(16), -self.px(12))
         n = len(self.state.display)
-        w = min(128, (area.width - 90 - (n - 1) * 6) // max(1, n))
-        return [pygame.Rect(area.x + i * (w + 6), area.y, w, area.height) for i in range(n)]
+        gap = self.px(6)
+        w = min(self.px(128), (area.width - self.px(90) - (n - 1) * gap) // max(1, n))
+        return [pygame.Rect(area.x + i * (w + gap), area.y, w, area.height) for i in range(n)]
 
     def colour(self, seat: int) -> theme.Colour:
         """The colour ``seat`` chose (the board and every panel use the same one)."""
@@ -1076,8 +1092,9 @@ class GameScene(Scene):
         x = r.x + 12
         if not state.is_terminal():
             seat = state.turn_player
-            theme.shape(surface, self.shape(seat), (x + 8, r.centery), 8, self.colour(seat))
-            x += 24
+            theme.shape(surface, self.shape(seat), (x + self.px(8), r.centery), self.px(8),
+                        self.colour(seat))
+            x += self.px(24)
             label = f"{t('game.turn_of', name=self.controller.seats[seat].name)} · " \
                     f"{t('phase.' + state.phase)}"
             if state.current_player != seat and state.current_player is not None:
@@ -1091,7 +1108,8 @@ class GameScene(Scene):
         if msg is None and not state.is_terminal():
             msg = self.status()
         if msg:
-            theme.text(surface, fonts.get(14), theme.fit(fonts.get(14), msg, r.right - 340 - x),
+            room = r.right - self.px(3 * 102 + 16) - x
+            theme.text(surface, fonts.get(14), theme.fit(fonts.get(14), msg, room),
                        (x, r.centery), theme.HILITE, "midleft")
 
     def draw_display(self, surface: pygame.Surface) -> None:
@@ -1110,17 +1128,19 @@ class GameScene(Scene):
             else:
                 draw_card(surface, fonts, rect, card, self.hover)
             # Slot's extra goods (Senator), under the card.
-            gx = rect.x + 4
+            gx = rect.x + self.px(4)
+            gs = self.px(10)
             for g in extra:
-                pygame.draw.rect(surface, theme.GOOD_COLOURS.get(g, (200, 200, 200)),
-                                 pygame.Rect(gx, rect.bottom - 12, 10, 10), border_radius=2)
+                cell = pygame.Rect(gx, rect.bottom - gs - self.px(2), gs, gs)
+                pygame.draw.rect(surface, theme.GOOD_COLOURS.get(g, (200, 200, 200)), cell,
+                                 border_radius=2)
                 if g == "any":
-                    theme.text(surface, fonts.get(9, True), "?", (gx + 5, rect.bottom - 7),
-                               (20, 20, 20), "center")
-                gx += 13
+                    theme.text(surface, fonts.get(9, True), "?", cell.center, (20, 20, 20),
+                               "center")
+                gx += gs + self.px(3)
         if rects:
             theme.text(surface, fonts.get(13), t("game.deck", n=state.deck_size),
-                       (rects[-1].right + 10, r.centery), theme.TEXT_DIM, "midleft")
+                       (rects[-1].right + self.px(10), r.centery), theme.TEXT_DIM, "midleft")
 
     def draw_action_bar(self, surface: pygame.Surface) -> None:
         r = self.lay.actions
@@ -1145,7 +1165,7 @@ class GameScene(Scene):
             return
         cfg = self.controller.seats[seat]
         theme.text(surface, fonts.get(12, True), f"{t('game.your_hand')} — {cfg.name}",
-                   (r.x + 8, r.y + 4), theme.TEXT_DIM)
+                   (r.x + self.px(8), r.y + self.px(3)), theme.TEXT_DIM)
         playable = self.options().hand if self.human_to_act else {}
         for i, (rect, card) in enumerate(self.hand_rects(seat)):
             draw_card(surface, fonts, rect, card, self.hover, dim=bool(playable) and
@@ -1167,23 +1187,29 @@ class GameScene(Scene):
             active = seat == state.current_player
             theme.panel(surface, rect, theme.PANEL_LIGHT if active else theme.PANEL,
                         theme.HILITE if active else theme.BORDER)
-            theme.shape(surface, self.shape(seat), (rect.x + 14, rect.y + 14), 8,
-                        self.colour(seat))
+            bold = fonts.get(14, True)
+            row_h = bold.get_linesize()
+            top_y = rect.y + self.px(4)
+            theme.shape(surface, self.shape(seat), (rect.x + self.px(14), top_y + row_h // 2),
+                        self.px(8), self.colour(seat))
+            money = theme.text(surface, bold, t("game.money", n=p.money),
+                               (rect.right - self.px(8), top_y), theme.ACCENT, "topright")
             name = cfg.name + ("" if cfg.is_human else f" · {t('kind.' + cfg.kind)}")
-            name_rect = theme.text(surface, fonts.get(14, True),
-                                   theme.fit(fonts.get(14, True), name, 170),
-                                   (rect.x + 28, rect.y + 5))
-            self._thinking_at[seat] = (name_rect.right + 8, name_rect.centery)
-            theme.text(surface, fonts.get(14, True), t("game.money", n=p.money),
-                       (rect.right - 8, rect.y + 5), theme.ACCENT, "topright")
+            name_x = rect.x + self.px(28)
+            name_rect = theme.text(surface, bold,
+                                   theme.fit(bold, name, money.x - name_x - self.px(40)),
+                                   (name_x, top_y))
+            self._thinking_at[seat] = (name_rect.right + self.px(8), name_rect.centery)
             # Storehouse: 12 spaces, goods then waiting colonists.
             items: list[tuple[str, str]] = []
             for g, n in zip(GOODS, p.goods, strict=True):
                 items += [("good", g)] * n
             items += [("land", "L")] * p.store[0] + [("sea", "S")] * p.store[1]
-            size = min(18, (rect.width - 16) // STOREHOUSE_SPACES - 3)
+            gap = self.px(3)
+            size = min(self.px(18), (rect.width - self.px(16)) // STOREHOUSE_SPACES - gap)
+            store_y = top_y + row_h + self.px(2)
             for i in range(STOREHOUSE_SPACES):
-                cell = pygame.Rect(rect.x + 8 + i * (size + 3), rect.y + 26, size, size)
+                cell = pygame.Rect(rect.x + self.px(8) + i * (size + gap), store_y, size, size)
                 if i < len(items):
                     kind, what = items[i]
                     if kind == "good":
@@ -1201,16 +1227,17 @@ class GameScene(Scene):
                     f"{t('game.hand_size', n=len(p.hand))} · "
                     + (t("game.top_discard", card=card_name(top[-1])) if top
                        else t("game.no_discard")))
-            theme.text(surface, small, theme.fit(small, info, rect.width - 16),
-                       (rect.x + 8, rect.y + 30 + size), theme.TEXT_DIM)
+            info_rect = theme.text(surface, small, theme.fit(small, info, rect.width - self.px(16)),
+                                   (rect.x + self.px(8), store_y + size + self.px(3)),
+                                   theme.TEXT_DIM)
             badges = []
             if state.praefectus == seat:
                 badges.append(t("game.praefectus"))
             if state.concordia == seat:
                 badges.append(t("game.concordia_card"))
-            if badges and rect.height > 70:
-                theme.text(surface, small, " · ".join(badges), (rect.x + 8, rect.y + 48 + size),
-                           theme.HILITE)
+            if badges and info_rect.bottom + small.get_linesize() <= rect.bottom:
+                theme.text(surface, small, " · ".join(badges),
+                           (rect.x + self.px(8), info_rect.bottom), theme.HILITE)
 
     def cached(self, surface: pygame.Surface, name: str, rect: pygame.Rect, key: tuple[object, ...],
                paint: Callable[[pygame.Surface], None]) -> None:
@@ -1249,19 +1276,19 @@ class GameScene(Scene):
         r = self.lay.log
         theme.panel(surface, r.inflate(-8, -8), theme.PANEL, theme.BORDER)
         fonts = self.app.fonts
-        theme.text(surface, fonts.get(13, True), t("game.log"), (r.x + 14, r.y + 10),
-                   theme.TEXT_DIM)
+        theme.text(surface, fonts.get(13, True), t("game.log"),
+                   (r.x + self.px(14), r.y + self.px(10)), theme.TEXT_DIM)
         font = fonts.get(12)
         line_h = font.get_linesize()
         lines = self.log_lines()
         bar = self.log_bar()
         end = max(0, len(lines) - self.log_scroll)
-        width = r.width - 28 - (bar.rect.width + 6 if bar.scrollable else 0)
+        width = r.width - self.px(28) - (bar.rect.width + 6 if bar.scrollable else 0)
         for row, (text, seat, marked) in enumerate(lines[max(0, end - bar.shown):end]):
-            y = r.y + 30 + row * line_h
+            y = bar.rect.y + row * line_h
             colour = self.colour(seat) if marked else theme.TEXT
             theme.text(surface, font, theme.fit(font, ("▶ " if marked else "   ") + text,
-                                                width), (r.x + 14, y), colour)
+                                                width), (r.x + self.px(14), y), colour)
         bar.draw(surface)
 
     def log_bar(self) -> ScrollBar:
@@ -1269,11 +1296,12 @@ class GameScene(Scene):
         counts the lines hidden below it)."""
         r = self.lay.log
         line_h = self.app.fonts.get(12).get_linesize()
-        rows = max(1, (r.height - 40) // line_h)
+        top = r.y + self.px(10) + self.app.fonts.get(13, True).get_linesize() + self.px(4)
+        rows = max(1, (r.bottom - self.px(10) - top) // line_h)
         total = len(self.controller.actions)
         first = max(0, total - self.log_scroll - rows)
-        return ScrollBar(pygame.Rect(r.right - 20, r.y + 30, 8, rows * line_h), total, rows,
-                         first)
+        return ScrollBar(pygame.Rect(r.right - self.px(20), top, self.px(8), rows * line_h),
+                         total, rows, first)
 
     def scroll_log(self, lines: int) -> None:
         """Scroll the log ``lines`` up (positive) or down, within its length."""
@@ -1307,23 +1335,26 @@ class GameScene(Scene):
         seat = state.current_player
         assert seat is not None
         p = state.players[seat]
-        theme.text(surface, fonts.get(15, True), t("game.choose_trade"), (r.x + 12, r.y + 8))
+        theme.text(surface, fonts.get(15, True), t("game.choose_trade"),
+                   (r.x + self.px(12), r.y + self.px(8)))
         theme.text(surface, fonts.get(13),
                    f"{t('game.money', n=p.money)} · {t('game.free_space', n=p.free_space())}",
-                   (r.x + 12, r.y + 30), theme.ACCENT)
+                   (r.x + self.px(12), r.y + self.px(30)), theme.ACCENT)
         font = fonts.get(14)
         for i, good in enumerate(GOODS):
-            y = r.y + 56 + i * 40
+            y = r.y + self.px(56) + i * self.px(40)
             pygame.draw.rect(surface, theme.GOOD_COLOURS[good],
-                             pygame.Rect(r.x + 12, y + 7, 16, 16), border_radius=3)
+                             pygame.Rect(r.x + self.px(12), y + self.px(7), self.px(16),
+                                         self.px(16)), border_radius=3)
             traded = good in state.traded
             theme.text(surface, font, f"{t('good.' + good)} ×{p.goods[GOODS.index(good)]}",
-                       (r.x + 36, y + 15), theme.TEXT_DIM if traded else theme.TEXT, "midleft")
+                       (r.x + self.px(36), y + self.px(15)),
+                       theme.TEXT_DIM if traded else theme.TEXT, "midleft")
             theme.text(surface, fonts.get(12), f"{PRICE[GOODS.index(good)]}",
-                       (r.x + 160, y + 15), theme.ACCENT, "midright")
+                       (r.x + self.px(160), y + self.px(15)), theme.ACCENT, "midright")
             amount = self.trade_amount.get(good, 0)
-            theme.text(surface, font, f"{amount:+d}" if amount else "0", (r.x + 232, y + 15),
-                       theme.TEXT, "center")
+            theme.text(surface, font, f"{amount:+d}" if amount else "0",
+                       (r.x + self.px(232), y + self.px(15)), theme.TEXT, "center")
 
 
 class _CardButton(Button):
@@ -1350,19 +1381,26 @@ class _Bar:
     def add(self, label: str, value: object, tip: str, selected: bool = False,
             width: int | None = None, swatch: str | None = None) -> None:
         font = self.fonts.get(14)
-        w = width or min(240, font.size(label)[0] + 28 + (20 if swatch else 0))
+        k = self.fonts.scale
+        w = round(width * k) if width else min(round(240 * k), font.size(label)[0]
+                                               + round((28 + (20 if swatch else 0)) * k))
         if self.left + w > self.right:
             return
-        self.row.add(Button(pygame.Rect(self.left, self.rect.y + 7, w, self.rect.height - 14),
+        pad = round(7 * k)
+        self.row.add(Button(pygame.Rect(self.left, self.rect.y + pad, w,
+                                        self.rect.height - 2 * pad),
                             label, value, tip, selected=selected, size=14,
                             swatch=theme.GOOD_COLOURS.get(swatch) if swatch else None))
         self.left += w + 6
 
     def add_right(self, label: str, value: object, tip: str, accent: bool = False) -> None:
         font = self.fonts.get(14, True)
-        w = font.size(label)[0] + 32
+        k = self.fonts.scale
+        w = font.size(label)[0] + round(32 * k)
         self.right -= w
-        self.row.add(Button(pygame.Rect(self.right, self.rect.y + 7, w, self.rect.height - 14),
+        pad = round(7 * k)
+        self.row.add(Button(pygame.Rect(self.right, self.rect.y + pad, w,
+                                        self.rect.height - 2 * pad),
                             label, value, tip, size=14, bold=True,
                             colour=theme.ACCENT if accent else None))
         self.right -= 6
@@ -1406,28 +1444,30 @@ def price_badge(state: GameState, action: Action) -> str:
 def draw_card(surface: pygame.Surface, fonts: theme.Fonts, rect: pygame.Rect, card: str,
               hover: tuple[int, int] | None, dim: bool = False, key: int | None = None) -> None:
     d = CARD_BY_ID[card]
+    k = fonts.scale
     god_colour = theme.GOD_COLOURS[d.god]
     bg = (236, 226, 200) if not dim else (150, 146, 136)
     pygame.draw.rect(surface, bg, rect, border_radius=6)
-    band = pygame.Rect(rect.x, rect.y, rect.width, 16)
+    font = fonts.get(10, True)
+    band = pygame.Rect(rect.x, rect.y, rect.width, font.get_linesize() + 2)
     pygame.draw.rect(surface, god_colour, band, border_top_left_radius=6,
                      border_top_right_radius=6)
-    font = fonts.get(10, True)
     theme.text(surface, font, theme.fit(font, t("god." + d.god), rect.width - 6),
                (rect.centerx, band.centery), (255, 255, 255), "center")
     name_font = fonts.get(12, True)
-    theme.text(surface, name_font, theme.fit(name_font, card_name(card), rect.width - 6),
-               (rect.centerx, rect.y + 20), (30, 26, 20), "midtop")
+    name = theme.text(surface, name_font, theme.fit(name_font, card_name(card), rect.width - 6),
+                      (rect.centerx, band.bottom + round(2 * k)), (30, 26, 20), "midtop")
+    gs, gy = round(10 * k), name.bottom + round(2 * k)
     if d.deck:
-        theme.text(surface, fonts.get(9), d.deck, (rect.right - 4, rect.y + 36), (90, 80, 60),
-                   "topright")
-    gx = rect.x + 5
+        theme.text(surface, fonts.get(9), d.deck, (rect.right - round(4 * k), gy),
+                   (90, 80, 60), "topright")
+    gx = rect.x + round(5 * k)
     for g in d.cost:
-        pygame.draw.rect(surface, theme.GOOD_COLOURS[g], pygame.Rect(gx, rect.y + 38, 10, 10),
+        pygame.draw.rect(surface, theme.GOOD_COLOURS[g], pygame.Rect(gx, gy, gs, gs),
                          border_radius=2)
-        gx += 13
-    if key is not None and rect.height > 60:
-        theme.text(surface, fonts.get(10), str(key), (rect.x + 4, rect.bottom - 3),
+        gx += gs + round(3 * k)
+    if key is not None and rect.height > 60 * k:
+        theme.text(surface, fonts.get(10), str(key), (rect.x + round(4 * k), rect.bottom - 3),
                    (90, 80, 60), "bottomleft")
     pygame.draw.rect(surface, (60, 50, 40), rect, 1, border_radius=6)
 

@@ -48,9 +48,10 @@ class LoadScene(ButtonScene):
         return self.entries
 
     def list_rect(self, area: pygame.Rect) -> pygame.Rect:
-        bottom = area.bottom - 100
-        self.rows = max(1, (bottom - LIST_TOP) // ROW_H)
-        return pygame.Rect(area.centerx - LIST_W // 2, LIST_TOP, LIST_W, self.rows * ROW_H)
+        bottom = area.bottom - self.px(100)
+        top, row_h, w = self.px(LIST_TOP), self.px(ROW_H), self.px(LIST_W)
+        self.rows = max(1, (bottom - top) // row_h)
+        return pygame.Rect(area.centerx - w // 2, top, w, self.rows * row_h)
 
     def build(self, area: pygame.Rect) -> None:
         files = self._load_entries()
@@ -61,11 +62,14 @@ class LoadScene(ButtonScene):
             state = f" · {t('load.finished')}" if entry.finished else ""
             text = (f"{label} · {t('board.' + entry.board)} · {entry.players} · "
                     f"{entry.when}{state}")
-            self.buttons.add(Button(pygame.Rect(box.x, box.y + i * ROW_H, box.width - 24, 42),
+            self.buttons.add(Button(pygame.Rect(box.x, box.y + i * self.px(ROW_H),
+                                                box.width - self.px(24), self.px(42)),
                                     text, entry.path, t("load.tip"), size=16))
-        self.bar = ScrollBar(pygame.Rect(box.right - 14, box.y, 12, box.height - 8),
+        self.bar = ScrollBar(pygame.Rect(box.right - self.px(14), box.y, self.px(12),
+                                         box.height - self.px(8)),
                              total=len(files), shown=self.rows, first=self.offset)
-        self.buttons.add(Button(pygame.Rect(area.centerx - 120, area.bottom - 80, 240, 46),
+        self.buttons.add(Button(pygame.Rect(area.centerx - self.px(120),
+                                            area.bottom - self.px(80), self.px(240), self.px(46)),
                                 t("menu.back"), "back", t("menu.back"), size=18))
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -73,14 +77,15 @@ class LoadScene(ButtonScene):
         self.title(surface, t("load.title"), 40)
         if self.empty:
             theme.text(surface, self.app.fonts.get(18), t("load.empty"),
-                       (surface.get_width() // 2, 140), theme.TEXT_DIM, "midtop")
+                       (surface.get_width() // 2, self.px(140)), theme.TEXT_DIM, "midtop")
         elif self.entries is not None and len(self.entries) > self.rows:
             self.bar.draw(surface)
             shown = t("load.showing", first=self.offset + 1,
                       last=min(len(self.entries), self.offset + self.rows),
                       total=len(self.entries))
             theme.text(surface, self.app.fonts.get(13), shown,
-                       (surface.get_width() // 2, LIST_TOP - 12), theme.TEXT_DIM, "midbottom")
+                       (surface.get_width() // 2, self.px(LIST_TOP - 8)), theme.TEXT_DIM,
+                       "midbottom")
         self.buttons.draw(surface, self.app.fonts, self.hover)
 
     def scroll(self, rows: int) -> None:

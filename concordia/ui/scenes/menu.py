@@ -11,6 +11,7 @@ import pygame
 from concordia.core.errors import ConcordiaError
 from concordia.ui import theme
 from concordia.ui.controller import (
+    PALETTE_SIZE,
     SEAT_KINDS,
     GameSetup,
     SaveError,
@@ -59,9 +60,9 @@ class MenuScene(ButtonScene):
     name = "menu"
 
     def build(self, area: pygame.Rect) -> None:
-        w, h = 380, 46
+        w, h = self.px(380), self.px(46)
         x = area.centerx - w // 2
-        y = area.y + max(200, area.height // 3)
+        y = area.y + max(self.px(200), area.height // 3)
         items = [
             ("play", t("menu.play_default"), t("menu.tip.play_default"), True),
             ("new", t("menu.new_game"), t("menu.tip.new_game"), True),
@@ -71,7 +72,8 @@ class MenuScene(ButtonScene):
             ("quit", t("menu.quit"), t("menu.tip.quit"), True),
         ]
         for i, (key, label, tip, enabled) in enumerate(items):
-            self.buttons.add(Button(pygame.Rect(x, y + i * (h + 12), w, h), label, key, tip,
+            self.buttons.add(Button(pygame.Rect(x, y + i * (h + self.px(12)), w, h), label,
+                                    key, tip,
                                     enabled, size=18, bold=i == 0,
                                     colour=theme.ACCENT if i == 0 else None))
 
@@ -81,7 +83,7 @@ class MenuScene(ButtonScene):
         self._backdrop(surface)
         self.title(surface, t("app.title"), max(40, h // 10), 56)
         theme.text(surface, self.app.fonts.get(18), t("menu.subtitle"),
-                   (w // 2, max(40, h // 10) + 80), theme.TEXT_DIM, "midtop")
+                   (w // 2, max(40, h // 10) + self.px(80)), theme.TEXT_DIM, "midtop")
         self.buttons.draw(surface, self.app.fonts, self.hover)
         theme.text(surface, self.app.fonts.get(13), t("menu.enter_hint"), (w // 2, h - 16),
                    theme.TEXT_DIM, "midbottom")
@@ -160,60 +162,73 @@ class NewGameScene(ButtonScene):
     def build(self, area: pygame.Rect) -> None:
         s = self.setup
         cx = area.centerx
-        x0 = cx - 330
-        y = 110
-        self.buttons.add(Button(pygame.Rect(x0 + 170, y, 200, 38), t(f"board.{s.board}"),
+        x0 = cx - self.px(330)
+        y = self.px(110)
+        self.buttons.add(Button(pygame.Rect(x0 + self.px(170), y, self.px(200), self.px(38)),
+                                t(f"board.{s.board}"),
                                 ("board",), t("menu.tip.board")))
-        y += 70
+        y += self.px(70)
         colours = theme.player_colours()
         for i, seat in enumerate(s.seats):
-            ry = y + i * 48
-            self.buttons.add(Button(pygame.Rect(x0, ry, 150, 38), t(f"kind.{seat.kind}"),
+            ry = y + i * self.px(48)
+            self.buttons.add(Button(pygame.Rect(x0, ry, self.px(150), self.px(38)),
+                                    t(f"kind.{seat.kind}"),
                                     ("kind", i), t("menu.tip.kind")))
             label = seat.name + ("|" if self.editing == i else "")
-            self.buttons.add(Button(pygame.Rect(x0 + 160, ry, 250, 38), label, ("name", i),
+            self.buttons.add(Button(pygame.Rect(x0 + self.px(160), ry, self.px(250), self.px(38)),
+                                    label, ("name", i),
                                     t("menu.tip.name"), selected=self.editing == i))
             # A click picks the next colour no other seat has; the shape comes with it.
-            self.buttons.add(Button(pygame.Rect(x0 + 420, ry, 170, 38),
+            self.buttons.add(Button(pygame.Rect(x0 + self.px(420), ry, self.px(170), self.px(38)),
                                     t(f"colour.{seat.colour % len(colours)}"), ("colour", i),
                                     t("menu.tip.colour"), swatch=theme.seat_colour(seat.colour)))
-            self.buttons.add(Button(pygame.Rect(x0 + 600, ry, 60, 38), "✕", ("remove", i),
+            self.buttons.add(Button(pygame.Rect(x0 + self.px(600), ry, self.px(60), self.px(38)),
+                                    "✕", ("remove", i),
                                     t("menu.remove_seat"), enabled=len(s.seats) > 2))
-        y += len(s.seats) * 48
-        self.buttons.add(Button(pygame.Rect(x0, y, 200, 36), "+ " + t("menu.add_seat"),
+        y += len(s.seats) * self.px(48)
+        self.buttons.add(Button(pygame.Rect(x0, y, self.px(200), self.px(36)),
+                                "+ " + t("menu.add_seat"),
                                 ("add",), t("menu.add_seat"), enabled=len(s.seats) < 5))
-        y += 64
+        y += self.px(64)
         onoff = {True: t("option.on"), False: t("option.off")}
-        self.buttons.add(Button(pygame.Rect(x0, y, 320, 38),
+        self.buttons.add(Button(pygame.Rect(x0, y, self.px(320), self.px(38)),
                                 f"{t('option.intermediate')}: {onoff[s.intermediate_scoring]}",
                                 ("intermediate",), t("menu.tip.intermediate"),
                                 selected=s.intermediate_scoring))
-        self.buttons.add(Button(pygame.Rect(x0 + 340, y, 320, 38),
+        self.buttons.add(Button(pygame.Rect(x0 + self.px(340), y, self.px(320), self.px(38)),
                                 f"{t('option.no_goods')}: {onoff[s.no_goods]}", ("no_goods",),
                                 t("menu.tip.no_goods"), selected=s.no_goods))
-        y += 54
-        self.buttons.add(Button(pygame.Rect(x0 + 170, y, 200, 38), str(s.seed), ("seed",),
+        y += self.px(54)
+        self.buttons.add(Button(pygame.Rect(x0 + self.px(170), y, self.px(200), self.px(38)),
+                                str(s.seed), ("seed",),
                                 t("menu.tip.seed")))
-        by = max(y + 70, area.bottom - 80)
-        self.buttons.add(Button(pygame.Rect(cx - 260, by, 240, 48), t("menu.back"), ("back",),
+        by = max(y + self.px(70), area.bottom - self.px(80))
+        self.buttons.add(Button(pygame.Rect(cx - self.px(260), by, self.px(240), self.px(48)),
+                                t("menu.back"), ("back",),
                                 t("menu.back"), size=18))
-        self.buttons.add(Button(pygame.Rect(cx + 20, by, 240, 48), t("menu.start"), ("start",),
+        self.buttons.add(Button(pygame.Rect(cx + self.px(20), by, self.px(240), self.px(48)),
+                                t("menu.start"), ("start",),
                                 t("menu.enter_hint"), size=18, bold=True, colour=theme.ACCENT))
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(theme.BG)
         self.title(surface, t("menu.new_game"), 30)
         font = self.app.fonts.get(16, True)
-        x0 = surface.get_width() // 2 - 330
-        theme.text(surface, font, t("menu.board"), (x0, 119), theme.TEXT_DIM)
-        theme.text(surface, font, t("menu.seats"), (x0, 156), theme.TEXT_DIM)
+        x0 = surface.get_width() // 2 - self.px(330)
+        board_button = next(b for b in self.buttons.buttons if b.value == ("board",))
+        first_seat = next(b for b in self.buttons.buttons if b.value == ("kind", 0))
+        theme.text(surface, font, t("menu.board"), (x0, board_button.rect.centery),
+                   theme.TEXT_DIM, "midleft")
+        theme.text(surface, font, t("menu.seats"), (x0, first_seat.rect.y - self.px(4)),
+                   theme.TEXT_DIM, "bottomleft")
         seed_button = next(b for b in self.buttons.buttons if b.value == ("seed",))
-        theme.text(surface, font, t("menu.seed"), (x0, seed_button.rect.y + 9), theme.TEXT_DIM)
-        for i, seat in enumerate(self.setup.seats):
-            b = next(b for b in self.buttons.buttons if b.value == ("colour", i))
-            theme.shape(surface, theme.seat_shape(seat.colour), (b.rect.x + 150, b.rect.centery),
-                        9, theme.seat_colour(seat.colour))
+        theme.text(surface, font, t("menu.seed"), (x0, seed_button.rect.centery), theme.TEXT_DIM,
+                   "midleft")
         self.buttons.draw(surface, self.app.fonts, self.hover)
+        for i, seat in enumerate(self.setup.seats):  # the shape that comes with the colour
+            b = next(b for b in self.buttons.buttons if b.value == ("colour", i))
+            theme.shape(surface, theme.seat_shape(seat.colour), (b.rect.right - self.px(18),
+                        b.rect.centery), self.px(9), theme.seat_colour(seat.colour))
 
     def on_button(self, button: Button) -> None:
         value = button.value
@@ -234,7 +249,13 @@ class NewGameScene(ButtonScene):
             self.editing = value[1]
         elif what == "colour":
             seat = s.seats[value[1]]
-            seat.colour = next_free_colour(s.seats, seat.colour, skip=value[1])
+            new = next_free_colour(s.seats, seat.colour, skip=value[1])
+            if new == seat.colour:  # every colour is taken: swap with the next one
+                new = (seat.colour + 1) % PALETTE_SIZE
+                for other in s.seats:
+                    if other.colour == new:
+                        other.colour = seat.colour
+            seat.colour = new
         elif what == "remove" and len(s.seats) > 2:
             del s.seats[value[1]]
         elif what == "add" and len(s.seats) < 5:

@@ -33,24 +33,27 @@ class ScoresScene(ButtonScene):
         self.concordia = state.concordia
 
     def _box(self, area: pygame.Rect) -> pygame.Rect:
-        w = min(area.width - 40, 1160)
-        h = min(area.height - 60, 200 + 48 * len(self.controller.seats) + 110)
+        w = min(area.width - 40, self.px(1160))
+        h = min(area.height - 60, self.px(200 + 48 * len(self.controller.seats) + 110))
         return pygame.Rect(area.centerx - w // 2, area.centery - h // 2, w, h)
 
     def build(self, area: pygame.Rect) -> None:
         box = self._box(area)
-        self.buttons.add(Button(pygame.Rect(box.centerx - 250 if self.final else
-                                            box.centerx - 100, box.bottom - 60, 200, 44),
+        self.buttons.add(Button(pygame.Rect(box.centerx - self.px(250) if self.final else
+                                            box.centerx - self.px(100),
+                                            box.bottom - self.px(60), self.px(200), self.px(44)),
                                 t("scores.close"), "close", t("scores.close"), size=17))
         if self.final:
-            self.buttons.add(Button(pygame.Rect(box.centerx + 50, box.bottom - 60, 200, 44),
+            self.buttons.add(Button(pygame.Rect(box.centerx + self.px(50),
+                                                box.bottom - self.px(60), self.px(200),
+                                                self.px(44)),
                                     t("scores.main_menu"), "menu", t("scores.main_menu"),
                                     size=17))
 
     def columns(self, box: pygame.Rect) -> list[int]:
-        first = box.x + 30
-        name_w = 190
-        step = (box.width - 60 - name_w) // (len(GODS) + 2)
+        first = box.x + self.px(30)
+        name_w = self.px(190)
+        step = (box.width - self.px(60) - name_w) // (len(GODS) + 2)
         return [first] + [first + name_w + i * step for i in range(len(GODS) + 2)]
 
     def tooltip(self, pos: tuple[int, int]) -> str | None:
@@ -59,8 +62,8 @@ class ScoresScene(ButtonScene):
             return tip
         box = self._box(pygame.Rect((0, 0), self.app.size))
         cols = self.columns(box)
-        header_y = box.y + 70
-        if header_y - 4 <= pos[1] <= header_y + 26:
+        header_y = box.y + self.px(70)
+        if header_y - 4 <= pos[1] <= header_y + self.px(26):
             for i, god in enumerate(GODS):
                 if cols[i + 1] - 10 <= pos[0] < cols[i + 2] - 10:
                     return f"{t('god.' + god)}: {t('godtip.' + god)}"
@@ -72,11 +75,11 @@ class ScoresScene(ButtonScene):
         theme.panel(surface, box, theme.PANEL, theme.ACCENT, 10)
         fonts = self.app.fonts
         title = t("scores.final") if self.final else t("scores.title")
-        theme.text(surface, fonts.get(24, True), title, (box.centerx, box.y + 16), theme.ACCENT,
-                   "midtop")
+        theme.text(surface, fonts.get(24, True), title, (box.centerx, box.y + self.px(16)),
+                   theme.ACCENT, "midtop")
         cols = self.columns(box)
         head = fonts.get(15, True)
-        y = box.y + 70
+        y = box.y + self.px(70)
         theme.text(surface, head, t("scores.player"), (cols[0], y), theme.TEXT_DIM)
         for i, god in enumerate(GODS):
             theme.text(surface, head, t(f"god.{god}"), (cols[i + 1], y), theme.GOD_COLOURS[god])
@@ -88,22 +91,25 @@ class ScoresScene(ButtonScene):
         for row, seat in enumerate(ranking):
             score = self.outcome.scores[seat]
             cfg = self.controller.seats[seat]
-            ry = y + 40 + row * 44
+            ry = y + self.px(40 + row * 44)
             if row % 2 == 0:
                 pygame.draw.rect(surface, theme.PANEL_LIGHT,
-                                 pygame.Rect(box.x + 16, ry - 8, box.width - 32, 38),
+                                 pygame.Rect(box.x + self.px(16), ry - self.px(8),
+                                             box.width - self.px(32), self.px(38)),
                                  border_radius=4)
-            theme.shape(surface, theme.seat_shape(cfg.colour), (cols[0] + 8, ry + 11), 8,
+            theme.shape(surface, theme.seat_shape(cfg.colour),
+                        (cols[0] + self.px(8), ry + self.px(11)), self.px(8),
                         theme.seat_colour(cfg.colour))
             theme.text(surface, bold if row == 0 else body,
-                       theme.fit(body, f"{row + 1}. {cfg.name}", 160), (cols[0] + 24, ry))
+                       theme.fit(body, f"{row + 1}. {cfg.name}", self.px(160)),
+                       (cols[0] + self.px(24), ry))
             for i, god in enumerate(GODS):
                 theme.text(surface, body, str(score.gods.get(god, 0)), (cols[i + 1], ry))
             theme.text(surface, body, str(score.concordia) if score.concordia else "–",
                        (cols[-2], ry))
             theme.text(surface, bold, str(score.total), (cols[-1], ry), theme.ACCENT)
         if self.final:
-            self._winner(surface, box, y + 40 + len(ranking) * 44 + 6)
+            self._winner(surface, box, y + self.px(40 + len(ranking) * 44 + 6))
         self.buttons.draw(surface, fonts, self.hover)
 
     def _winner(self, surface: pygame.Surface, box: pygame.Rect, y: int) -> None:
@@ -122,8 +128,8 @@ class ScoresScene(ButtonScene):
             lines.append(t("scores.concordia_to", name=self.controller.seats[self.concordia].name))
         font = fonts.get(15)
         for i, line in enumerate(lines):
-            theme.text(surface, font, line, (box.centerx, y + 32 + i * 22), theme.TEXT_DIM,
-                       "midtop")
+            theme.text(surface, font, line, (box.centerx, y + self.px(32 + i * 22)),
+                       theme.TEXT_DIM, "midtop")
 
     def on_button(self, button: Button) -> None:
         if button.value == "menu":

@@ -33,13 +33,16 @@ class SettingsScene(ButtonScene):
             ("ai_speed", t("settings.ai_speed"), t(_SPEED_KEY[s.ai_speed])),
             ("sound", t("settings.sound"), onoff[s.sound]),
         ]
-        x = area.centerx + 10
-        y = 130
+        x = area.centerx + self.px(10)
+        y = self.px(130)
         for i, (key, _label, value) in enumerate(rows):
-            self.buttons.add(Button(pygame.Rect(x, y + i * 56, 260, 42), value, key,
+            self.buttons.add(Button(pygame.Rect(x, y + i * self.px(56), self.px(260),
+                                                self.px(42)), value, key,
                                     t(f"settings.tip.{key}"), size=17))
-        self.buttons.add(Button(pygame.Rect(area.centerx - 120, max(y + 6 * 56 + 30,
-                                                                   area.bottom - 80), 240, 46),
+        self.buttons.add(Button(pygame.Rect(area.centerx - self.px(120),
+                                            max(y + self.px(6 * 56 + 30),
+                                                area.bottom - self.px(80)),
+                                            self.px(240), self.px(46)),
                                 t("menu.back"), "back", t("menu.back"), size=18))
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -49,7 +52,7 @@ class SettingsScene(ButtonScene):
         labels = [t("settings.language"), t("settings.window"), t("settings.fullscreen"),
                   t("settings.animation"), t("settings.ai_speed"), t("settings.sound")]
         for b, label in zip(self.buttons.buttons, labels, strict=False):
-            theme.text(surface, font, label, (b.rect.x - 30, b.rect.centery), theme.TEXT,
+            theme.text(surface, font, label, (b.rect.x - self.px(30), b.rect.centery), theme.TEXT,
                        "midright")
         self.buttons.draw(surface, self.app.fonts, self.hover)
 
