@@ -264,8 +264,25 @@ def turn_options(s: GameState, value: ValueFn) -> list[TurnOption]:
             s2.apply_in_place(a)
             acts = [a]
         out.append(TurnOption(acts, s2, value(s2)))
+    if s.concordia is None:
+        _close_out_bonus(s, me, out)
     out.sort(key=lambda o: -o.value)
     return out
+
+
+CLOSE_OUT_BONUS = 10.0
+
+
+def _close_out_bonus(start: GameState, me: int, options: list[TurnOption]) -> None:
+    # Ending the game (last house, last card) drops the evaluation's look-ahead terms
+    # for everyone, so a pure own-score evaluation can refuse to end a game it leads
+    # and two such players stall (seen in 2-player Italia). A leader ends it.
+    for o in options:
+        t = o.state
+        if t.concordia == me:
+            mine = t.score_of(me).total
+            if all(mine >= t.score_of(q).total for q in range(t.num_players) if q != me):
+                o.value += CLOSE_OUT_BONUS
 
 
 def plan_signatures(s: GameState, actions: list[Action]) -> dict[Signature, Action]:
