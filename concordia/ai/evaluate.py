@@ -58,6 +58,11 @@ class Weights:
     target: float = 0.5             # per unbuilt city next to an own colonist
     target_decay: float = 0.55     # per Architect step further away
     targets_counted: int = 4
+    # Stall breaker: past ``stall_turns`` own turns (finished games take 25-50), every
+    # card left to sell and house left to build costs ``stall`` VP per extra turn, so
+    # agents that would rather farm cash forever drive the game to its end.
+    stall_turns: int = 60
+    stall: float = 0.5
 
 
 # Measured (docs/ai.md): the projection terms at full strength lost to the cruder
@@ -190,6 +195,10 @@ def evaluate(s: GameState, seat: int, w: Weights = NORMAL) -> float:
     score += minerva
     if s.concordia == seat:
         score += 7.0
+    overtime = p.turns - w.stall_turns
+    if overtime > 0:
+        cards_left = len(s.deck) + sum(1 for c in s.display if c is not None)
+        score -= w.stall * overtime * (cards_left + p.houses_left)
 
     # Resources still to be spent.
     mv = w.money * min(1.0, r / w.money_horizon)
