@@ -3,8 +3,9 @@
 Headless (dummy SDL drivers) and confined to a temporary ``CONCORDIA_HOME``, it:
 loads both boards, opens a small display, loads every font in ``assets/fonts`` and
 every PNG under ``assets/``, loads every map with ``pytmx.util_pygame.load_pygame``,
-starts a 4-player game and plays a few moves, round-trips the state through JSON, and
-writes and reads back the settings and a JSON snapshot. It prints one summary line
+starts a 4-player game whose moves the normal AI chooses on the real worker thread,
+round-trips the state through JSON, writes and loads back a save (``concordia.saves``),
+and writes and reads back the settings. It prints one summary line
 (``smoke test OK: ...``) and returns 0, or prints the error and returns 1.
 """
 
@@ -91,17 +92,42 @@ def _checks(home: Path) -> str:
     for path in maps:
         pytmx.util_pygame.load_pygame(str(path))
 
-    # A few deterministic moves. TODO: let an AI agent choose once concordia.ai exists.
+    # A few AI moves, chosen by the normal agent on the real worker thread (so a frozen
+    # build proves its threads, queues and agents work), then a save round trip.
+    from concordia.ai.base import Limit
+    from concordia.ai.worker import AIRequest, AIWorker
+    from concordia.core import GameRecord
+    from concordia.saves import load_game, save_game
+
     state = new_game(boards["imperium"], num_players=4, seed=1)
+    record = GameRecord("imperium", 4, 1)
+    worker = AIWorker()
     moves = 0
-    while moves < MOVES and state.current_player is not None:
-        actions = state.legal_actions()
-        state = state.apply(actions[moves % len(actions)])
-        moves += 1
+    try:
+        while moves < MOVES and state.current_player is not None:
+            worker.request(AIRequest(1, state.step, state, state.current_player, "normal",
+                                     Limit(time_s=0.5)))
+            deadline = time.monotonic() + 10.0
+            result = worker.poll()
+            while result is None and time.monotonic() < deadline:
+                time.sleep(0.002)
+                result = worker.poll()
+            if result is None or result.action is None:
+                raise RuntimeError(f"the AI gave no move at step {state.step}: "
+                                   f"{None if result is None else result.error}")
+            state = state.apply(result.action)
+            record.actions.append(str(result.action))
+            moves += 1
+    finally:
+        worker.close()
     snapshot = json.dumps(state.to_dict(), sort_keys=True)
     restored = type(state).from_dict(json.loads(snapshot))
     if json.dumps(restored.to_dict(), sort_keys=True) != snapshot:
         raise RuntimeError("state changed in a JSON round trip")
+    game_path = save_game(saves_dir() / "smoke-game.json", record, state)
+    loaded = load_game(game_path, board_loader=boards.__getitem__)
+    if loaded.warnings or loaded.state != state:
+        raise RuntimeError(f"the saved game did not load back cleanly: {loaded.warnings}")
 
     wanted = Settings(language="it", window_size=(1024, 640), last_board="italia")
     save_settings(wanted)
@@ -118,7 +144,8 @@ def _checks(home: Path) -> str:
     frozen = "frozen" if getattr(sys, "frozen", False) else "source"
     return (
         f"{len(boards)} boards, {len(fonts)} fonts, {len(images)} images, {len(maps)} maps, "
-        f"{moves} moves, settings+snapshot round trip ({frozen}, pygame {pygame.version.ver})"
+        f"{moves} AI moves, save+settings+snapshot round trip "
+        f"({frozen}, pygame {pygame.version.ver})"
     )
 
 
