@@ -171,3 +171,37 @@ def test_background_art_puts_every_city_on_land(
     sea_points = {"imperium": (100, 900), "italia": (1400, 1200)}
     r, g, b = art.get_at(sea_points[name])[:3]
     assert b > r + 40
+
+
+@pytest.mark.parametrize("name", BOARDS)
+@pytest.mark.parametrize("view", [(150, 120, 660, 440), (0, 0, 1280, 720),
+                                  (160, 140, 750, 500), (0, 0, 1920, 1080)])
+def test_province_names_never_cover_cities(
+    pygame_display: Any, boards: dict[str, BoardSpec], name: str,
+    view: tuple[int, int, int, int]
+) -> None:
+    """Zoomed out (the whole board in the game's board pane at 1280x720 or 1920x1080),
+    names are drawn at their minimum sizes and some province names would cover a city
+    or its name: those shrink or are left out, and their markers move to a free spot,
+    so no province name or marker touches a city (regression: SYRIA over ANTIOCHIA)."""
+    from concordia.ui.render import board_view as bv
+
+    r = _renderer(pygame_display, boards[name], (1280, 720))
+    r.set_viewport(pygame_display.Rect(*view))
+    font = r.text.font(max(bv.NAME_MIN, round(bv.NAME_SIZE * r.camera.zoom)), bold=True)
+    mr = r._px(bv.MARKER_R, bv.MARKER_R_MIN)
+    for province, (name_rect, centre) in r._label_layout().items():
+        marker = pygame_display.Rect(0, 0, round(2 * mr), round(2 * mr))
+        marker.center = centre
+        for slug, city in r.cities.items():
+            cx, cy = r.camera.world_to_screen((city.x, city.y))
+            rad = r.city_radius(slug)
+            w, h = font.size(city.label or city.name)
+            box = pygame_display.Rect(0, 0, w, h)
+            box.midtop = (round(cx), round(cy + rad + max(2, round(rad / 8))))
+            for what, rect in (("name", name_rect), ("marker", marker)):
+                if rect is None:
+                    continue  # a name left out at this zoom
+                assert not rect.colliderect(box), f"{province} {what} covers {slug}'s name"
+                assert rect.clipline((cx - rad, cy), (cx + rad, cy)) == (), (
+                    f"{province} {what} covers {slug}")

@@ -74,6 +74,7 @@ CITY_R, CITY_R_MIN = 26.0, 11.0
 ROMA_R = 36.0
 NAME_SIZE, NAME_MIN = 21.0, 10
 PROVINCE_SIZE, PROVINCE_MIN = 30.0, 12
+PROVINCE_TINY = 9  # zoomed out, a province name that would cover a city shrinks to this
 HOUSE, HOUSE_MIN = 10.0, 5.0
 COLONIST, COLONIST_MIN = 13.0, 6.5
 MARKER_R, MARKER_R_MIN = 19.0, 9.0
@@ -152,8 +153,9 @@ class BoardRenderer:
         self._tiles: dict[float, dict[tuple[int, int], pygame.Surface]] = {}
         self._base: pygame.Surface | None = None
         self._base_key: tuple[object, ...] = ()
-        self._province_rects: dict[str, pygame.Rect] = {}
-        self._province_rects_key: tuple[object, ...] = ()
+        self._layout: dict[str, tuple[pygame.Rect | None, tuple[int, int]]] = {}
+        self._layout_key: tuple[object, ...] = ()
+        self._label_sizes: dict[str, int] = {}  # font size of each shown province name
         self.label_centres: dict[str, Point] = self._place_province_labels()
         self.seat_styles: tuple[SeatStyle, ...] = ()
         self._geometry: dict[str, dict[str, RouteGeometry]] = {"land": {}, "sea": {}}
@@ -416,46 +418,102 @@ class BoardRenderer:
             target.blit(img, img.get_rect(midtop=(round(centre[0]), round(centre[1] + r + line))))
 
     def _draw_province_names(self, target: pygame.Surface, offset: Point) -> None:
-        size = max(PROVINCE_MIN, round(PROVINCE_SIZE * self.camera.zoom))
+        usual = max(PROVINCE_MIN, round(PROVINCE_SIZE * self.camera.zoom))
         for p in self.board.provinces:
-            centre = self._screen(self.label_centres[p.slug], offset)
+            name_rect, _ = self._label_layout()[p.slug]
+            if name_rect is None:
+                continue  # it would cover a city: only the marker is drawn at this zoom
+            size = self._label_sizes.get(p.slug, usual)
             img = self.text.render(
                 _spaced(p.label or p.name.upper()), size, PROVINCE_TEXT, bold=True, halo=PAPER
             )
-            target.blit(img, img.get_rect(center=(round(centre[0]), round(centre[1]))))
+            cx, cy = name_rect.center
+            target.blit(img, img.get_rect(center=(round(cx + offset[0]), round(cy + offset[1]))))
+
+    def _label_layout(self) -> dict[str, tuple[pygame.Rect | None, tuple[int, int]]]:
+        """Per province: the screen rectangle of its name (None when hidden) and the
+        centre of its bonus marker, for the current camera.
+
+        Zoomed out, names are drawn at their minimum sizes, larger than the map scale,
+        and some would cover a city or its name; those province names are left out
+        (the marker stays, the tooltip still names the province, and zooming in shows
+        them again), so nothing overlaps at any window size.
+        """
+        key = self.camera.key()
+        if key == self._layout_key:
+            return self._layout
+        z = self.camera.zoom
+        size = max(PROVINCE_MIN, round(PROVINCE_SIZE * z))
+        # The usual size, else a smaller one that still reads, else no name.
+        fonts = [self.text.font(n, bold=True) for n in sorted({size, PROVINCE_TINY}, reverse=True)
+                 if n <= size]
+        name_font = self.text.font(max(NAME_MIN, round(NAME_SIZE * z)), bold=True)
+        mr = self._px(MARKER_R, MARKER_R_MIN)
+        blockers: list[pygame.Rect] = []
+        for slug, city in self.cities.items():
+            cx, cy = self.camera.world_to_screen((city.x, city.y))
+            r = self.city_radius(slug)
+            line = max(2, round(r / 8))
+            circle = pygame.Rect(0, 0, round(2 * (r + line)), round(2 * (r + line)))
+            circle.center = (round(cx), round(cy))
+            w, h = name_font.size(city.label or city.name)
+            name = pygame.Rect(0, 0, w, h)
+            name.midtop = (round(cx), round(cy + r + line))
+            blockers += [circle, name]
+        layout: dict[str, tuple[pygame.Rect | None, tuple[int, int]]] = {}
+        sizes: dict[str, int] = {}
+        for p in self.board.provinces:
+            cx, cy = self.camera.world_to_screen(self.label_centres[p.slug])
+            for f in fonts:
+                w, h = f.size(_spaced(p.label or p.name.upper()))
+                rect = pygame.Rect(0, 0, w + 4, h + 4)
+                rect.center = (round(cx), round(cy))
+                marker = pygame.Rect(0, 0, round(2 * mr + 2), round(2 * mr + 2))
+                marker.center = self._marker_centre(rect, mr)
+                if rect.collidelist(blockers) < 0 and marker.collidelist(blockers) < 0:
+                    layout[p.slug] = (rect, marker.center)
+                    sizes[p.slug] = f.get_height()
+                    break
+            else:
+                layout[p.slug] = (None, self._free_spot(cx, cy, mr, blockers))
+        self._layout, self._layout_key = layout, key
+        self._label_sizes = {slug: size if h == fonts[0].get_height() else PROVINCE_TINY
+                             for slug, h in sizes.items()}
+        return layout
+
+    @staticmethod
+    def _free_spot(cx: float, cy: float, mr: float,
+                   blockers: list[pygame.Rect]) -> tuple[int, int]:
+        """The spot nearest (cx, cy), on rings of growing radius, where a bonus marker of
+        radius ``mr`` covers no city and no city name (else (cx, cy) itself)."""
+        box = pygame.Rect(0, 0, round(2 * mr + 2), round(2 * mr + 2))
+        step = 2 * mr
+        for ring in range(5):
+            n = max(1, 8 * ring)
+            for i in range(n):
+                a = 2 * math.pi * i / n
+                x, y = cx + ring * step * math.cos(a), cy + ring * step * math.sin(a)
+                box.center = (round(x), round(y))
+                if box.collidelist(blockers) < 0:
+                    return box.center
+        return (round(cx), round(cy))
 
     def _label_rects(self) -> dict[str, pygame.Rect]:
         """Screen rectangles of the province labels plus their bonus markers."""
-        key = self.camera.key()
-        if key == self._province_rects_key:
-            return self._province_rects
-        size = max(PROVINCE_MIN, round(PROVINCE_SIZE * self.camera.zoom))
-        font = self.text.font(size, bold=True)
         mr = self._px(MARKER_R, MARKER_R_MIN)
         rects: dict[str, pygame.Rect] = {}
-        for p in self.board.provinces:
-            w, h = font.size(_spaced(p.label or p.name.upper()))
-            cx, cy = self.camera.world_to_screen(self.label_centres[p.slug])
-            rect = pygame.Rect(0, 0, w + 4, h + 4)
-            rect.center = (round(cx), round(cy))
+        for slug, (name_rect, centre) in self._label_layout().items():
             marker = pygame.Rect(0, 0, round(2 * mr + 4), round(2 * mr + 4))
-            marker.center = self._marker_centre(rect, mr)
-            rects[p.slug] = rect.union(marker)
-        self._province_rects, self._province_rects_key = rects, key
+            marker.center = centre
+            rects[slug] = marker if name_rect is None else name_rect.union(marker)
         return rects
 
     # -- dynamic layer ------------------------------------------------------------------
 
     def _draw_province_markers(self, surface: pygame.Surface, state: BoardState) -> None:
         mr = self._px(MARKER_R, MARKER_R_MIN)
-        size = max(PROVINCE_MIN, round(PROVINCE_SIZE * self.camera.zoom))
-        font = self.text.font(size, bold=True)
         for p in self.board.provinces:
-            w, h = font.size(_spaced(p.label or p.name.upper()))
-            cx, cy = self.camera.world_to_screen(self.label_centres[p.slug])
-            rect = pygame.Rect(0, 0, w + 4, h + 4)
-            rect.center = (round(cx), round(cy))
-            centre = self._marker_centre(rect, mr)
+            _, centre = self._label_layout()[p.slug]
             if state.marker_active(p.slug):
                 tile = pygame.Rect(0, 0, round(2 * mr), round(2 * mr))
                 tile.center = centre
