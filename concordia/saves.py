@@ -42,8 +42,7 @@ from concordia.core import (
     GameRecord,
     GameState,
     InvalidRecordError,
-    new_game,
-    parse_action,
+    replay,
 )
 from concordia.core.record import board_from_dict, board_to_dict
 from concordia.fileio import atomic_write_text
@@ -514,22 +513,8 @@ def _load_board(name: str, board_loader: BoardLoader | None) -> BoardSpec:
 
 
 def _replay(record: GameRecord, board: BoardSpec) -> GameState:
-    """Like :func:`concordia.core.replay`, but every action is checked by ``apply``."""
-    if board.name != record.board:
-        raise InvalidRecordError(f"the record is for board {record.board!r}, "
-                                 f"not {board.name!r}")
-    state = new_game(board, record.num_players, record.seed,
-                     intermediate_scoring=bool(record.options.get("intermediate_scoring")),
-                     no_goods=bool(record.options.get("no_goods")))
-    for i, text in enumerate(record.actions):
-        if state.is_terminal():
-            raise InvalidRecordError(f"action {i + 1} of the record comes after the end "
-                                     f"of the game")
-        try:
-            action = parse_action(text, state)
-        except ConcordiaError as exc:
-            raise InvalidRecordError(f"action {i + 1} of the record: {exc}") from None
-        state.apply_in_place(action)
+    """Rebuild the game of ``record``; every action must be legal (core ``replay``)."""
+    state: GameState = replay(record, board)
     return state
 
 

@@ -375,8 +375,11 @@ def replay(record: GameRecord, board: BoardSpec,
                      intermediate_scoring=bool(record.options.get("intermediate_scoring")),
                      no_goods=bool(record.options.get("no_goods")))
     for i, text in enumerate(record.actions):
+        if state.is_terminal():
+            raise InvalidRecordError(f"action {i + 1} of the record comes after the end "
+                                     f"of the game")
         try:
-            action = parse_action(text, state)
+            action = parse_action(text, state)  # checks legality too
         except ConcordiaError as exc:
             raise InvalidRecordError(f"action {i + 1} of the record: {exc}") from None
         state = state.apply_unchecked(action)

@@ -16,6 +16,7 @@ from typing import Final
 import pygame
 
 from concordia.resources import resource_path
+from concordia.ui.render.palette import GOOD_COLOURS as BOARD_GOOD_COLOURS
 
 logger = logging.getLogger(__name__)
 
@@ -36,14 +37,8 @@ DANGER: Final[Colour] = (200, 80, 70)
 TOOLTIP_BG: Final[Colour] = (250, 246, 232)
 TOOLTIP_TEXT: Final[Colour] = (30, 30, 30)
 
-GOOD_COLOURS: Final[dict[str, Colour]] = {
-    "brick": (170, 84, 60),
-    "food": (222, 196, 90),
-    "tool": (130, 140, 150),
-    "wine": (120, 50, 110),
-    "cloth": (90, 150, 200),
-    "any": (200, 200, 200),
-}
+# The board's good colours, plus grey for an "any" price symbol.
+GOOD_COLOURS: Final[dict[str, Colour]] = {**BOARD_GOOD_COLOURS, "any": (200, 200, 200)}
 GOD_COLOURS: Final[dict[str, Colour]] = {
     "Vesta": (220, 150, 60),
     "Jupiter": (200, 70, 60),
