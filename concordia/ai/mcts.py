@@ -9,7 +9,10 @@ few options by the normal evaluation and, while the budget lasts:
    uses the real order),
 2. plays the candidate, then every seat's next turns with the normal policy (the
    rollout stops after ``rollout_turns`` turns, about one round),
-3. scores the end position with the evaluation, relative to the opponents.
+3. scores the end position with the evaluation: own minus ``spite`` times the
+   opponents' (half the best, half the mean). A spite of 1 made hard players race
+   each other to the end in self-play (about 414 actions, 115 VP); 0.5 keeps the
+   edge over normal players and lets the economy grow (about 470 actions, 123 VP).
 
 Candidates are visited round-robin, so each gets the same determinizations; the
 one with the best mean wins (ties: the normal agent's order). One iteration is one
@@ -45,6 +48,7 @@ class HardAgent(PlanningAgent):
     candidates = 5
     rollout_weights: Weights = NORMAL
     rollout_spite = 0.0
+    spite = 0.5  # weight of the opponents in the rollout's end score (see module doc)
 
     def __init__(self) -> None:
         super().__init__()
@@ -119,7 +123,7 @@ class HardAgent(PlanningAgent):
                 done += 1
             else:
                 s.apply_in_place(greedy_step(s, value))
-        return _relative(s, me)
+        return _relative(s, me, self.spite)
 
 
 def _checked(fn: ValueFn, budget: Budget) -> ValueFn:
@@ -133,11 +137,11 @@ def _checked(fn: ValueFn, budget: Budget) -> ValueFn:
     return checked
 
 
-def _relative(s: GameState, me: int) -> float:
+def _relative(s: GameState, me: int, spite: float) -> float:
     n = s.num_players
     vals = [evaluate(s, o) for o in range(n)]
     others = [vals[o] for o in range(n) if o != me]
-    return vals[me] - 0.5 * max(others) - 0.5 * sum(others) / len(others)
+    return vals[me] - spite * (0.5 * max(others) + 0.5 * sum(others) / len(others))
 
 
 def _distinct(opts: list[TurnOption]) -> list[TurnOption]:
