@@ -670,7 +670,7 @@ class GameState:
             p.goods[g] += n
             if p.used_space() > _CAP:
                 self._overflow.append(p.seat)
-            self._after_production()
+            self._settle_overflow()
         else:  # pragma: no cover
             raise IllegalActionError(f"card {CARDS[card].id} has no action")
 
@@ -744,7 +744,7 @@ class GameState:
             s = (me + i) % n
             if self.players[s].used_space() > _CAP:
                 self._overflow.append(s)
-        self._after_production()
+        self._settle_overflow()
 
     def _do_cash(self) -> None:
         p = self.players[self.turn_player]
@@ -810,9 +810,6 @@ class GameState:
             self.phase = "overflow"
             return
         self._end_turn()
-
-    def _after_production(self) -> None:
-        self._settle_overflow()
 
     def _finish_card(self) -> None:
         if self.phase == "senator" or self.phase == "consul":
