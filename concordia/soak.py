@@ -46,7 +46,6 @@ from __future__ import annotations
 
 import argparse
 import importlib.util
-import multiprocessing
 import os
 import random
 import sys
@@ -74,6 +73,7 @@ from concordia.core import (
     replay,
 )
 from concordia.core.data import CARDS, STARTING_HAND
+from concordia.workers import process_context
 
 BOARDS = ("imperium", "italia")
 PLAYER_COUNTS = (2, 3, 4, 5)
@@ -585,7 +585,7 @@ def run_soak(games: int, seed: int, jobs: int | None = None, first: int = 0,
             if progress:
                 progress(report)
     else:
-        with multiprocessing.get_context().Pool(workers) as pool:
+        with process_context().Pool(workers) as pool:
             for results in pool.imap_unordered(_play_batch, work):
                 for result in results:
                     report.add(result)

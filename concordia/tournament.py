@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import argparse
 import math
-import multiprocessing
 import statistics
 import sys
 import time
@@ -26,6 +25,7 @@ from dataclasses import dataclass
 from concordia.ai.base import LEVELS, Limit, default_limit
 from concordia.ai.play import play_game
 from concordia.core.data import GODS
+from concordia.workers import process_context
 
 
 @dataclass(frozen=True)
@@ -164,8 +164,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         for i in range(args.games):
             results.append(play_one(args.board, agents, i, args.seed, tuple(limits)))
     else:
-        ctx = multiprocessing.get_context("spawn" if sys.platform != "linux" else "fork")
-        with ProcessPoolExecutor(max_workers=jobs, mp_context=ctx) as pool:
+        with ProcessPoolExecutor(max_workers=jobs, mp_context=process_context()) as pool:
             futs = [pool.submit(play_one, args.board, agents, i, args.seed, tuple(limits))
                     for i in range(args.games)]
             results = [f.result() for f in futs]
