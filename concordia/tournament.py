@@ -1,9 +1,11 @@
 """Headless AI tournaments: ``python -m concordia.tournament``.
 
 Plays seat-rotated games (every block of ``players`` games uses one deal, with the
-agent list rotated one seat per game) in worker processes, then prints each agent's
-win rate with a 95 % Wilson interval, its mean score per god and in total, and its
-decision times (per call, and per turn start: the call that plans a whole card).
+agent list rotated one seat per game) in worker processes; in self-play (every seat the
+same level) rotating would only replay the same game, so each game gets its own deal.
+It then prints each agent's win rate with a 95 % Wilson interval, its mean score per
+god and in total, and its decision times (per call, and per turn start: the call that
+plans a whole card).
 
 Example::
 
@@ -67,6 +69,18 @@ def percentile(xs: Sequence[float], q: float) -> float:
     return ys[min(len(ys) - 1, max(0, math.ceil(q * len(ys)) - 1))]
 
 
+def deal_index(agents: Sequence[str], index: int) -> int:
+    """Which deal game ``index`` uses: one per block of seat rotations, or one per game
+    in self-play, where rotating identical agents would only repeat the game.
+
+    >>> [deal_index(("hard", "normal"), i) for i in range(4)]
+    [0, 0, 1, 1]
+    >>> [deal_index(("hard", "hard"), i) for i in range(4)]
+    [0, 1, 2, 3]
+    """
+    return index if len(set(agents)) == 1 else index // len(agents)
+
+
 def play_one(board_name: str, agents: tuple[str, ...], index: int, seed: int,
              limits: tuple[Limit | None, ...]) -> GameSummary:
     """Play game ``index`` of a tournament (runs in a worker process)."""
@@ -76,7 +90,7 @@ def play_one(board_name: str, agents: tuple[str, ...], index: int, seed: int,
     rot = index % n
     seats = tuple(agents[(s - rot) % n] for s in range(n))
     labels = tuple((s - rot) % n for s in range(n))
-    game_seed = seed * 100003 + index // n
+    game_seed = seed * 100003 + deal_index(agents, index)
     board = load_board(board_name)
     g = play_game(board, list(seats), game_seed, [limits[lab] for lab in labels])
     st = g.state
