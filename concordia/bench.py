@@ -21,8 +21,9 @@ from concordia.maps import load_board
 CASES = (("italia", 2), ("imperium", 4), ("imperium", 5))
 
 
-def playout_rate(board_name: str, players: int, seconds: float, in_place: bool) -> tuple[
-        float, float, int]:
+def playout_rate(
+    board_name: str, players: int, seconds: float, in_place: bool
+) -> tuple[float, float, int]:
     """(games/s, steps/s, games) of uniformly random legal playouts."""
     board = load_board(board_name)
     games = steps = 0

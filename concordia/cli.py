@@ -23,26 +23,39 @@ BOARDS = ("imperium", "italia")
 
 
 def build_parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="concordia",
-                                description="Concordia: the board game, against AI or "
-                                            "pass-and-play.")
+    p = argparse.ArgumentParser(
+        prog="concordia", description="Concordia: the board game, against AI or pass-and-play."
+    )
     p.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     p.add_argument("--board", choices=BOARDS, help="start a game on this board")
-    p.add_argument("--seats", type=_seats, metavar="KIND,KIND,...",
-                   help="2-5 seats, each human, easy, normal or hard "
-                        "(default human,normal,normal,normal)")
+    p.add_argument(
+        "--seats",
+        type=_seats,
+        metavar="KIND,KIND,...",
+        help="2-5 seats, each human, easy, normal or hard (default human,normal,normal,normal)",
+    )
     p.add_argument("--seed", type=int, help="set-up seed (same seed, same game)")
-    p.add_argument("--intermediate-scoring", action="store_true",
-                   help="score everybody at each first Tribune (option)")
+    p.add_argument(
+        "--intermediate-scoring",
+        action="store_true",
+        help="score everybody at each first Tribune (option)",
+    )
     p.add_argument("--no-goods", action="store_true", help="start without goods (variant)")
-    p.add_argument("--autoplay", action="store_true",
-                   help="AI-only seats: play a whole game without delays, print the scores")
-    p.add_argument("--screenshot", type=Path, metavar="DIR",
-                   help="save a PNG of each scene the first time it is shown")
-    p.add_argument("--home", type=Path, metavar="DIR",
-                   help="keep settings, saves and logs in DIR")
-    p.add_argument("--smoke-test", action="store_true",
-                   help="check that the game's files load, then exit")
+    p.add_argument(
+        "--autoplay",
+        action="store_true",
+        help="AI-only seats: play a whole game without delays, print the scores",
+    )
+    p.add_argument(
+        "--screenshot",
+        type=Path,
+        metavar="DIR",
+        help="save a PNG of each scene the first time it is shown",
+    )
+    p.add_argument("--home", type=Path, metavar="DIR", help="keep settings, saves and logs in DIR")
+    p.add_argument(
+        "--smoke-test", action="store_true", help="check that the game's files load, then exit"
+    )
     p.add_argument("--size", type=_size, metavar="WxH", help="window size, e.g. 1600x900")
     p.add_argument("--fullscreen", action="store_true", help="start in fullscreen")
     return p
@@ -80,11 +93,20 @@ def main(argv: list[str] | None = None) -> int:
         board = args.board or "imperium"
         kinds = seats or ["human", "normal", "normal", "normal"]
         seed = args.seed if args.seed is not None else random.randrange(1, 1_000_000)
-        start = GameSetup(board, default_seats(kinds), seed,
-                          intermediate_scoring=args.intermediate_scoring,
-                          no_goods=args.no_goods)
-    options = AppOptions(size=args.size, fullscreen=True if args.fullscreen else None,
-                         autoplay=args.autoplay, screenshot_dir=args.screenshot, start=start)
+        start = GameSetup(
+            board,
+            default_seats(kinds),
+            seed,
+            intermediate_scoring=args.intermediate_scoring,
+            no_goods=args.no_goods,
+        )
+    options = AppOptions(
+        size=args.size,
+        fullscreen=True if args.fullscreen else None,
+        autoplay=args.autoplay,
+        screenshot_dir=args.screenshot,
+        start=start,
+    )
     app = App(options)
     code = app.run()
     if args.autoplay:
@@ -99,8 +121,9 @@ def _seats(text: str) -> list[str]:
     kinds = [k.strip().lower() for k in text.split(",") if k.strip()]
     bad = [k for k in kinds if k not in SEAT_KINDS]
     if bad:
-        raise argparse.ArgumentTypeError(f"unknown seat kind(s): {', '.join(bad)} "
-                                         f"(use {', '.join(SEAT_KINDS)})")
+        raise argparse.ArgumentTypeError(
+            f"unknown seat kind(s): {', '.join(bad)} (use {', '.join(SEAT_KINDS)})"
+        )
     if not 2 <= len(kinds) <= 5:
         raise argparse.ArgumentTypeError("a game has 2 to 5 seats")
     return kinds

@@ -172,8 +172,9 @@ def save_document(record: GameRecord, state: GameState) -> dict[str, Any]:
             or another board or player count).
     """
     if len(record.actions) > state.step:
-        raise ValueError(f"the state is at step {state.step} but the record has "
-                         f"{len(record.actions)} actions")
+        raise ValueError(
+            f"the state is at step {state.step} but the record has {len(record.actions)} actions"
+        )
     if state.board.name != record.board or state.num_players != record.num_players:
         raise ValueError("the state and the record are for different games")
     return {
@@ -203,9 +204,15 @@ def save_game(path: str | os.PathLike[str], record: GameRecord, state: GameState
     """
     target = Path(path)
     if not record.app_version:
-        record = GameRecord(record.board, record.num_players, record.seed,
-                            dict(record.options), list(record.actions),
-                            list(record.seats), __version__)
+        record = GameRecord(
+            record.board,
+            record.num_players,
+            record.seed,
+            dict(record.options),
+            list(record.actions),
+            list(record.seats),
+            __version__,
+        )
     try:
         document = save_document(record, state)
         text = json.dumps(document, indent=1, ensure_ascii=False, allow_nan=False) + "\n"
@@ -215,8 +222,11 @@ def save_game(path: str | os.PathLike[str], record: GameRecord, state: GameState
         target.parent.mkdir(parents=True, exist_ok=True)
         atomic_write_text(target, text)
     except OSError as exc:
-        raise SaveError(target, f"the game could not be saved ({_os_reason(exc)}); "
-                                f"any earlier file of that name is unchanged") from exc
+        raise SaveError(
+            target,
+            f"the game could not be saved ({_os_reason(exc)}); "
+            f"any earlier file of that name is unchanged",
+        ) from exc
     return target
 
 
@@ -261,8 +271,7 @@ def _clean_save_text(path: Path) -> str | None:
 
 
 # ---------------------------------------------------------------------- reading
-def load_game(path: str | os.PathLike[str],
-              board_loader: BoardLoader | None = None) -> LoadedGame:
+def load_game(path: str | os.PathLike[str], board_loader: BoardLoader | None = None) -> LoadedGame:
     """Read a save file and rebuild the game. The file is only read, never written.
 
     Args:
@@ -282,8 +291,9 @@ def load_game(path: str | os.PathLike[str],
             raise SaveError(target, f"is too large to be a saved game ({size} bytes)")
         raw = target.read_bytes()
     except FileNotFoundError:
-        raise SaveError(target, "there is no saved game with this name "
-                                "(the file does not exist)") from None
+        raise SaveError(
+            target, "there is no saved game with this name (the file does not exist)"
+        ) from None
     except IsADirectoryError:
         raise SaveError(target, "is a folder, not a saved game") from None
     except OSError as exc:
@@ -306,13 +316,19 @@ def load_autosave(board_loader: BoardLoader | None = None) -> LoadedGame:
         try:
             loaded = load_game(backup, board_loader)
         except SaveError as second:
-            raise SaveError(path, f"{first.reason}; the backup {backup.name} cannot be "
-                                  f"loaded either: {second.reason}") from None
-        note = (f"The autosave could not be loaded ({first.reason}); the previous "
-                f"autosave was loaded instead, so the last turn is missing.")
+            raise SaveError(
+                path,
+                f"{first.reason}; the backup {backup.name} cannot be "
+                f"loaded either: {second.reason}",
+            ) from None
+        note = (
+            f"The autosave could not be loaded ({first.reason}); the previous "
+            f"autosave was loaded instead, so the last turn is missing."
+        )
         logger.warning("%s", note)
-        return LoadedGame(loaded.record, loaded.state, (note, *loaded.warnings),
-                          loaded.replayable, loaded.path)
+        return LoadedGame(
+            loaded.record, loaded.state, (note, *loaded.warnings), loaded.replayable, loaded.path
+        )
 
 
 def list_saves() -> SaveListing:
@@ -343,34 +359,50 @@ def _load_bytes(path: Path, raw: bytes, board_loader: BoardLoader | None) -> Loa
         raise
     except Exception as exc:  # a bug, not the file's fault: never a traceback window
         logger.exception("unexpected error while loading %s", path)
-        raise SaveError(path, f"could not be loaded because of an internal error "
-                              f"({type(exc).__name__}); the file is unchanged") from exc
+        raise SaveError(
+            path,
+            f"could not be loaded because of an internal error "
+            f"({type(exc).__name__}); the file is unchanged",
+        ) from exc
 
 
 def _parse_document(path: Path, raw: bytes) -> dict[str, Any]:
     """Bytes -> the save's top-level object, with the format and version checked."""
     if not raw.strip():
-        raise SaveError(path, "the file is empty (the save was never completed, or the file "
-                              "was cleared)")
+        raise SaveError(
+            path, "the file is empty (the save was never completed, or the file was cleared)"
+        )
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise SaveError(path, f"is not a text file (byte {exc.start} is not UTF-8): it is "
-                              f"damaged or not a saved game") from None
+        raise SaveError(
+            path,
+            f"is not a text file (byte {exc.start} is not UTF-8): it is "
+            f"damaged or not a saved game",
+        ) from None
     try:
         document = json.loads(text, parse_constant=_reject_constant)
     except json.JSONDecodeError as exc:
         ending = text.rstrip()
         if exc.pos >= len(ending) or (not ending.endswith("}") and _unclosed(text)):
-            raise SaveError(path, f"the file is cut short (truncated after "
-                                  f"{len(raw)} bytes): the save was not completed") from None
-        raise SaveError(path, f"is not valid JSON (line {exc.lineno}, column {exc.colno}: "
-                              f"{exc.msg}): it is damaged or not a saved game") from None
+            raise SaveError(
+                path,
+                f"the file is cut short (truncated after "
+                f"{len(raw)} bytes): the save was not completed",
+            ) from None
+        raise SaveError(
+            path,
+            f"is not valid JSON (line {exc.lineno}, column {exc.colno}: "
+            f"{exc.msg}): it is damaged or not a saved game",
+        ) from None
     except (ValueError, RecursionError) as exc:
         raise SaveError(path, f"is not a usable JSON file ({exc})") from None
     if not isinstance(document, dict):
-        raise SaveError(path, f"is not a Concordia saved game (the file holds a JSON "
-                              f"{_json_kind(document)}, not an object)")
+        raise SaveError(
+            path,
+            f"is not a Concordia saved game (the file holds a JSON "
+            f"{_json_kind(document)}, not an object)",
+        )
     fmt = document.get("format")
     if fmt != SAVE_FORMAT:
         if fmt in ("concordia-record", "concordia-state"):
@@ -384,14 +416,16 @@ def _parse_document(path: Path, raw: bytes) -> dict[str, Any]:
     if version > SAVE_VERSION:
         app = document.get("app_version")
         by = f" by Concordia {app}" if isinstance(app, str) and app else ""
-        raise SaveError(path, f"was saved{by} in save format {version}, which is newer than "
-                              f"this version ({__version__}) can read (format "
-                              f"{SAVE_VERSION}); update the game to open it")
+        raise SaveError(
+            path,
+            f"was saved{by} in save format {version}, which is newer than "
+            f"this version ({__version__}) can read (format "
+            f"{SAVE_VERSION}); update the game to open it",
+        )
     return document
 
 
-def _rebuild(path: Path, document: dict[str, Any],
-             board_loader: BoardLoader | None) -> LoadedGame:
+def _rebuild(path: Path, document: dict[str, Any], board_loader: BoardLoader | None) -> LoadedGame:
     """Replay the record, check it against the snapshot, and pick what to trust."""
     record: GameRecord | None = None
     replayed: GameState | None = None
@@ -403,8 +437,11 @@ def _rebuild(path: Path, document: dict[str, Any],
     except InvalidRecordError as exc:
         record_problem = f"the move history is unreadable ({exc})"
     snapshot_step = _field(document, "snapshot", "step")
-    if (record is not None and isinstance(snapshot_step, int)
-            and snapshot_step != len(record.actions)):
+    if (
+        record is not None
+        and isinstance(snapshot_step, int)
+        and snapshot_step != len(record.actions)
+    ):
         # A position-only save: written after a recovery (see LoadedGame.replayable).
         record_problem = "this save has no complete move history (it was recovered earlier)"
     elif record is not None:
@@ -439,11 +476,13 @@ def _rebuild(path: Path, document: dict[str, Any],
         if snapshot is not None:
             if snapshot == replayed:
                 return LoadedGame(record, replayed, tuple(notes), True, path)
-            raise SaveError(path, f"the saved position does not match its move history "
-                                  f"({_first_difference(snapshot, replayed)}): the file "
-                                  f"was edited or damaged")
-        warning = (f"{_capital(snapshot_problem)}; the game was rebuilt from its move "
-                   f"history.")
+            raise SaveError(
+                path,
+                f"the saved position does not match its move history "
+                f"({_first_difference(snapshot, replayed)}): the file "
+                f"was edited or damaged",
+            )
+        warning = f"{_capital(snapshot_problem)}; the game was rebuilt from its move history."
         logger.warning("%s: %s", path, warning)
         return LoadedGame(record, replayed, (*notes, warning), True, path)
     if snapshot is not None:
@@ -452,14 +491,23 @@ def _rebuild(path: Path, document: dict[str, Any],
         seats: list[dict[str, Any]] = []
         app_version = ""
         if record is not None and (record.board, record.num_players) == (
-                snapshot.board.name, snapshot.num_players):
+            snapshot.board.name,
+            snapshot.num_players,
+        ):
             seats, app_version = list(record.seats), record.app_version
         fallback = GameRecord(
-            snapshot.board.name, snapshot.num_players, snapshot.seed,
-            {"intermediate_scoring": snapshot.intermediate_scoring,
-             "no_goods": snapshot.no_goods}, [], seats, app_version)
-        warning = (f"{_capital(record_problem)}; the saved position was loaded instead, "
-                   f"but undo and the history before it are not available.")
+            snapshot.board.name,
+            snapshot.num_players,
+            snapshot.seed,
+            {"intermediate_scoring": snapshot.intermediate_scoring, "no_goods": snapshot.no_goods},
+            [],
+            seats,
+            app_version,
+        )
+        warning = (
+            f"{_capital(record_problem)}; the saved position was loaded instead, "
+            f"but undo and the history before it are not available."
+        )
         logger.warning("%s: %s", path, warning)
         return LoadedGame(fallback, snapshot, (warning,), False, path)
     raise SaveError(path, f"cannot be loaded: {record_problem}, and {snapshot_problem}")
@@ -474,8 +522,9 @@ def _field(document: dict[str, Any], *keys: str) -> Any:
     return node
 
 
-def _choose_board(name: str, document: dict[str, Any],
-                  board_loader: BoardLoader | None) -> tuple[BoardSpec | None, str, str]:
+def _choose_board(
+    name: str, document: dict[str, Any], board_loader: BoardLoader | None
+) -> tuple[BoardSpec | None, str, str]:
     """The board to replay on: (board or None, problem, note for the player).
 
     A save carries a copy of its board in the snapshot. The installed map is used when
@@ -496,11 +545,23 @@ def _choose_board(name: str, document: dict[str, Any],
     except (ConcordiaError, OSError) as exc:
         if saved is None:
             return None, f"the board {name!r} cannot be loaded ({exc})", ""
-        return saved, "", (f"The map {name!r} could not be loaded ({exc}); the copy of the "
-                           f"board stored in the save is used.")
+        return (
+            saved,
+            "",
+            (
+                f"The map {name!r} could not be loaded ({exc}); the copy of the "
+                f"board stored in the save is used."
+            ),
+        )
     if saved is not None and board_to_dict(saved) != board_to_dict(installed):
-        return saved, "", (f"The map {name!r} has changed since this game was saved; the "
-                           f"game continues on the board it was saved with.")
+        return (
+            saved,
+            "",
+            (
+                f"The map {name!r} has changed since this game was saved; the "
+                f"game continues on the board it was saved with."
+            ),
+        )
     return installed, "", ""
 
 
@@ -568,8 +629,9 @@ def _peek(path: Path) -> SaveInfo:
         saved_at = _dt.datetime.fromtimestamp(stat.st_mtime, _dt.UTC)
     name = path.name.removesuffix(".json")
     kind = {AUTOSAVE_NAME: "autosave", AUTOSAVE_BACKUP_NAME: "backup"}.get(path.name, "save")
-    return SaveInfo(path, name, saved_at, record.board, record.num_players,
-                    len(record.actions), finished, kind)
+    return SaveInfo(
+        path, name, saved_at, record.board, record.num_players, len(record.actions), finished, kind
+    )
 
 
 def _parse_time(value: object) -> _dt.datetime | None:
@@ -627,9 +689,8 @@ def _json_kind(value: object) -> str:
 
 def _short(value: object, limit: int = 40) -> str:
     text = repr(value)
-    return text if len(text) <= limit else text[:limit - 3] + "..."
+    return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 def _os_reason(exc: OSError) -> str:
     return exc.strerror or str(exc)
-

@@ -105,16 +105,19 @@ def _checks(home: Path) -> str:
     moves = 0
     try:
         while moves < MOVES and state.current_player is not None:
-            worker.request(AIRequest(1, state.step, state, state.current_player, "normal",
-                                     Limit(time_s=0.5)))
+            worker.request(
+                AIRequest(1, state.step, state, state.current_player, "normal", Limit(time_s=0.5))
+            )
             deadline = time.monotonic() + 10.0
             result = worker.poll()
             while result is None and time.monotonic() < deadline:
                 time.sleep(0.002)
                 result = worker.poll()
             if result is None or result.action is None:
-                raise RuntimeError(f"the AI gave no move at step {state.step}: "
-                                   f"{None if result is None else result.error}")
+                raise RuntimeError(
+                    f"the AI gave no move at step {state.step}: "
+                    f"{None if result is None else result.error}"
+                )
             state = state.apply(result.action)
             record.actions.append(str(result.action))
             moves += 1

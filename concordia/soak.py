@@ -106,12 +106,20 @@ class GameSpec:
     ai_seats: tuple[int, ...] = ()
 
     def describe(self) -> str:
-        options = [o for o, on in (("intermediate_scoring", self.intermediate_scoring),
-                                   ("no_goods", self.no_goods)) if on]
+        options = [
+            o
+            for o, on in (
+                ("intermediate_scoring", self.intermediate_scoring),
+                ("no_goods", self.no_goods),
+            )
+            if on
+        ]
         ai = f", easy AI in seat(s) {list(self.ai_seats)}" if self.ai_seats else ""
-        return (f"game {self.index} (board {self.board}, {self.players} players, seed "
-                f"{self.seed}, options {options or 'none'}{ai}; replay alone with "
-                f"--seed {self.master_seed} --first {self.index} --games 1)")
+        return (
+            f"game {self.index} (board {self.board}, {self.players} players, seed "
+            f"{self.seed}, options {options or 'none'}{ai}; replay alone with "
+            f"--seed {self.master_seed} --first {self.index} --games 1)"
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,8 +130,10 @@ class Violation:
     message: str
 
     def __str__(self) -> str:
-        return (f"{self.spec.describe()}: at step {self.step}"
-                f"{f' after {self.action!r}' if self.action else ''}: {self.message}")
+        return (
+            f"{self.spec.describe()}: at step {self.step}"
+            f"{f' after {self.action!r}' if self.action else ''}: {self.message}"
+        )
 
 
 @dataclass(slots=True)
@@ -153,7 +163,7 @@ class SoakReport:
         self.actions_checked += result.actions_checked
         self.violation_count += result.violation_count
         room = MAX_REPORTED - len(self.violations)
-        self.violations.extend(result.violations[:max(0, room)])
+        self.violations.extend(result.violations[: max(0, room)])
         self.ai_games += bool(result.spec.ai_seats)
         self.per_setup[(result.spec.board, result.spec.players)] += 1
 
@@ -173,8 +183,9 @@ class SoakReport:
         return "\n".join(lines)
 
 
-def plan_games(count: int, seed: int, first: int = 0, ai_every: int = 25,
-               ai_available: bool | None = None) -> list[GameSpec]:
+def plan_games(
+    count: int, seed: int, first: int = 0, ai_every: int = 25, ai_available: bool | None = None
+) -> list[GameSpec]:
     """The games ``first`` .. ``first + count - 1`` of the soak with master ``seed``.
 
     Game ``i`` always gets the same set-up: board and player count cycle through
@@ -190,8 +201,18 @@ def plan_games(count: int, seed: int, first: int = 0, ai_every: int = 25,
         ai_seats: tuple[int, ...] = ()
         if ai_available and ai_every > 0 and i % ai_every == ai_every - 1:
             ai_seats = (rng.randrange(players),)
-        specs.append(GameSpec(i, seed, board, players, rng.randrange(2**32),
-                              rng.random() < 0.5, rng.random() < 0.5, ai_seats))
+        specs.append(
+            GameSpec(
+                i,
+                seed,
+                board,
+                players,
+                rng.randrange(2**32),
+                rng.random() < 0.5,
+                rng.random() < 0.5,
+                ai_seats,
+            )
+        )
     return specs
 
 
@@ -218,8 +239,7 @@ def _random_chooser(rng: random.Random) -> Chooser:
     return choose
 
 
-def _ai_chooser(spec: GameSpec, fallback: Chooser,
-                problems: list[str]) -> Chooser:
+def _ai_chooser(spec: GameSpec, fallback: Chooser, problems: list[str]) -> Chooser:
     import threading
 
     from concordia.ai.base import Limit, make_agent
@@ -274,18 +294,27 @@ def play_game(spec: GameSpec, price_every: int = 1) -> GameResult:
     return result
 
 
-def _play(spec: GameSpec, price_every: int, result: GameResult,
-          report: Callable[[int, str, str], None]) -> None:
+def _play(
+    spec: GameSpec, price_every: int, result: GameResult, report: Callable[[int, str, str], None]
+) -> None:
     board = get_board(spec.board)
-    state = new_game(board, spec.players, spec.seed,
-                     intermediate_scoring=spec.intermediate_scoring, no_goods=spec.no_goods)
+    state = new_game(
+        board,
+        spec.players,
+        spec.seed,
+        intermediate_scoring=spec.intermediate_scoring,
+        no_goods=spec.no_goods,
+    )
     rng = random.Random(f"soak/{spec.seed}/agents")
     random_choice = _random_chooser(rng)
     ai_problems: list[str] = []
     chooser: dict[int, Chooser] = {}
     for seat in range(spec.players):
-        chooser[seat] = (_ai_chooser(spec, random_choice, ai_problems)
-                         if seat in spec.ai_seats else random_choice)
+        chooser[seat] = (
+            _ai_chooser(spec, random_choice, ai_problems)
+            if seat in spec.ai_seats
+            else random_choice
+        )
     static = BoardFacts.of(state)
     for problem in check_state(state, static):
         report(0, "", problem)
@@ -311,9 +340,13 @@ def _play(spec: GameSpec, price_every: int, result: GameResult,
         for problem in problems:
             report(state.step, str(action), problem)
     result.finished = True
-    record = GameRecord(spec.board, spec.players, spec.seed,
-                        {"intermediate_scoring": spec.intermediate_scoring,
-                         "no_goods": spec.no_goods}, actions)
+    record = GameRecord(
+        spec.board,
+        spec.players,
+        spec.seed,
+        {"intermediate_scoring": spec.intermediate_scoring, "no_goods": spec.no_goods},
+        actions,
+    )
     try:
         if replay(record, board) != state:
             report(state.step, "", "replaying the record gives another final state")
@@ -341,12 +374,19 @@ class BoardFacts:
         cities = state.board.cities
         goods = tuple(state.city_good(c.slug) for c in cities)
         capital = next(i for i, c in enumerate(cities) if c.province is None)
-        decks = frozenset(("I", "II", "III", "IV", "V")[:max(2, state.num_players)])
+        decks = frozenset(("I", "II", "III", "IV", "V")[: max(2, state.num_players)])
         start = Counter(STARTING_HAND)
         start_cards = tuple((c.index, start[c.id]) for c in CARDS if c.deck is None)
         sale = tuple(c.index for c in CARDS if c.deck is not None)
-        return cls(goods, tuple(c.province for c in cities), capital,
-                   len(state.board.routes), decks, start_cards, sale)
+        return cls(
+            goods,
+            tuple(c.province for c in cities),
+            capital,
+            len(state.board.routes),
+            decks,
+            start_cards,
+            sale,
+        )
 
 
 def check_state(state: GameState, facts: BoardFacts | None = None) -> list[str]:
@@ -369,8 +409,10 @@ def check_state(state: GameState, facts: BoardFacts | None = None) -> list[str]:
         for kind in (0, 1):
             on_board = sum(1 for k, _ in p.cols if k == kind)
             if p.store[kind] < 0 or p.store[kind] + on_board != COLONISTS_EACH:
-                out.append(f"seat {s} has {p.store[kind]} + {on_board} colonists of kind "
-                           f"{kind}, not {COLONISTS_EACH}")
+                out.append(
+                    f"seat {s} has {p.store[kind]} + {on_board} colonists of kind "
+                    f"{kind}, not {COLONISTS_EACH}"
+                )
         for _, loc in p.cols:
             if loc >= nc:
                 occupied[loc - nc] += 1
@@ -409,8 +451,9 @@ def _check_cards(state: GameState, facts: BoardFacts) -> list[str]:
         for c in p.discard:
             own[c] += 1
         if any(own[i] != n for i, n in facts.start_cards):
-            out.append(f"seat {p.seat}'s starting cards are wrong: hand {p.hand}, "
-                       f"discard {p.discard}")
+            out.append(
+                f"seat {p.seat}'s starting cards are wrong: hand {p.hand}, discard {p.discard}"
+            )
         for i in facts.sale_cards:
             count[i] += own[i]
     for i in facts.sale_cards:
@@ -446,18 +489,20 @@ def recount_scores(state: GameState, facts: BoardFacts | None = None) -> list[di
         goods_of_houses = house_goods[p.seat]
         cards = [CARDS[c] for c in (*p.hand, *p.discard)]
         per_god = Counter(card.god for card in cards)
-        value = p.money + sum(n * BANK_PRICE[g] for g, n in zip(GOODS_ORDER, p.goods,
-                                                                 strict=True))
+        value = p.money + sum(n * BANK_PRICE[g] for g, n in zip(GOODS_ORDER, p.goods, strict=True))
         points = {
             "Vesta": per_god["Vesta"] * (value // 10),
-            "Jupiter": per_god["Jupiter"] * min(
-                JUPITER_CAP, sum(n for g, n in goods_of_houses.items() if g != "brick")),
+            "Jupiter": per_god["Jupiter"]
+            * min(JUPITER_CAP, sum(n for g, n in goods_of_houses.items() if g != "brick")),
             "Saturnus": per_god["Saturnus"] * len(provinces[p.seat]),
-            "Mercurius": per_god["Mercurius"] * min(
-                MERCURIUS_CAP, 2 * sum(1 for n in goods_of_houses.values() if n)),
+            "Mercurius": per_god["Mercurius"]
+            * min(MERCURIUS_CAP, 2 * sum(1 for n in goods_of_houses.values() if n)),
             "Mars": per_god["Mars"] * min(MARS_CAP, 2 * len(p.cols)),
-            "Minerva": sum(card.minerva_vp * goods_of_houses[card.good]
-                           for card in cards if card.god == "Minerva" and card.good),
+            "Minerva": sum(
+                card.minerva_vp * goods_of_houses[card.good]
+                for card in cards
+                if card.god == "Minerva" and card.good
+            ),
             "concordia": CONCORDIA_POINTS if state.concordia == p.seat else 0,
         }
         points["total"] = sum(points.values())
@@ -492,8 +537,10 @@ def check_transition(before: GameState, action: Action, after: GameState) -> lis
         paid_goods = {g: a - b for g, a, b in zip(GOODS_ORDER, g0, g1, strict=True) if a != b}
         shown_goods = {g: n for g, n in cost.goods if n}
         if m0 - m1 != cost.money or paid_goods != shown_goods:
-            out.append(f"cost() showed {_show(cost)} but seat {actor} paid {m0 - m1} "
-                       f"sestertii and goods {paid_goods}")
+            out.append(
+                f"cost() showed {_show(cost)} but seat {actor} paid {m0 - m1} "
+                f"sestertii and goods {paid_goods}"
+            )
         others = [s for s in range(before.num_players) if s != actor and w0[s] != w1[s]]
         if others:
             out.append(f"{action} changed the money or goods of seat(s) {others}")
@@ -501,8 +548,10 @@ def check_transition(before: GameState, action: Action, after: GameState) -> lis
         if cost.money or cost.goods:
             out.append(f"cost() of a move shows money or goods: {_show(cost)}")
         if before.points - after.points != cost.points:
-            out.append(f"cost() showed {cost.points} movement points but "
-                       f"{before.points - after.points} were used")
+            out.append(
+                f"cost() showed {cost.points} movement points but "
+                f"{before.points - after.points} were used"
+            )
         if w0 != w1:
             out.append("a move changed somebody's money or goods")
     else:
@@ -517,12 +566,14 @@ def check_transition(before: GameState, action: Action, after: GameState) -> lis
             kinds_left = [g for g, n in enumerate(g1) if n]
             expected = list(g0)
             expected[named] -= 1
-            auto = (len(kinds_left) == 1 and g1[kinds_left[0]] < expected[kinds_left[0]]
-                    and sum(g1) + sum(after.players[actor].store) == STOREHOUSE
-                    and all(g1[g] == expected[g] for g in range(5) if g != kinds_left[0]))
+            auto = (
+                len(kinds_left) == 1
+                and g1[kinds_left[0]] < expected[kinds_left[0]]
+                and sum(g1) + sum(after.players[actor].store) == STOREHOUSE
+                and all(g1[g] == expected[g] for g in range(5) if g != kinds_left[0])
+            )
             if m1 != m0 or not (list(g1) == expected or auto):
-                out.append(f"discard {action.good} took goods {g0} to {g1} and money "
-                           f"{m0} to {m1}")
+                out.append(f"discard {action.good} took goods {g0} to {g1} and money {m0} to {m1}")
     return out
 
 
@@ -541,8 +592,10 @@ def check_all_prices(state: GameState, skip: Action | None = None) -> list[str]:
     for action in legal:
         if action == skip or not isinstance(action, (*PRICED, Move)):
             continue
-        if (isinstance(action, Trade)
-                and action.amount not in extremes[(action.good, action.amount > 0)]):
+        if (
+            isinstance(action, Trade)
+            and action.amount not in extremes[(action.good, action.amount > 0)]
+        ):
             continue
         after = state.copy()
         after.apply_in_place(action)
@@ -565,12 +618,18 @@ def _play_batch(args: tuple[list[GameSpec], int]) -> list[GameResult]:
 
 def _batches(specs: Sequence[GameSpec], size: int) -> Iterable[list[GameSpec]]:
     for i in range(0, len(specs), size):
-        yield list(specs[i:i + size])
+        yield list(specs[i : i + size])
 
 
-def run_soak(games: int, seed: int, jobs: int | None = None, first: int = 0,
-             ai_every: int = 25, price_every: int = 1,
-             progress: Callable[[SoakReport], None] | None = None) -> SoakReport:
+def run_soak(
+    games: int,
+    seed: int,
+    jobs: int | None = None,
+    first: int = 0,
+    ai_every: int = 25,
+    price_every: int = 1,
+    progress: Callable[[SoakReport], None] | None = None,
+) -> SoakReport:
     """Play ``games`` soak games in ``jobs`` processes (1 = in this process)."""
     workers = max(1, jobs or os.cpu_count() or 1)
     specs = plan_games(games, seed, first, ai_every)
@@ -597,17 +656,24 @@ def run_soak(games: int, seed: int, jobs: int | None = None, first: int = 0,
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m concordia.soak", description=__doc__
-                                     .split("\n\n")[0])
+    parser = argparse.ArgumentParser(
+        prog="python -m concordia.soak", description=__doc__.split("\n\n")[0]
+    )
     parser.add_argument("--games", type=int, default=1000, help="games to play")
     parser.add_argument("--seed", type=int, default=1, help="master seed")
-    parser.add_argument("--jobs", type=int, default=None,
-                        help="worker processes (default: one per core)")
+    parser.add_argument(
+        "--jobs", type=int, default=None, help="worker processes (default: one per core)"
+    )
     parser.add_argument("--first", type=int, default=0, help="index of the first game")
-    parser.add_argument("--ai-every", type=int, default=25,
-                        help="one game in N has an easy AI seat (0: none)")
-    parser.add_argument("--price-every", type=int, default=1,
-                        help="check the price of every legal action one step in N")
+    parser.add_argument(
+        "--ai-every", type=int, default=25, help="one game in N has an easy AI seat (0: none)"
+    )
+    parser.add_argument(
+        "--price-every",
+        type=int,
+        default=1,
+        help="check the price of every legal action one step in N",
+    )
     parser.add_argument("--quiet", action="store_true", help="no progress lines")
     args = parser.parse_args(argv)
     last = [0.0]
@@ -616,13 +682,20 @@ def main(argv: Sequence[str] | None = None) -> int:
         now = time.perf_counter()
         if not args.quiet and now - last[0] > 10:
             last[0] = now
-            print(f"  {report.games}/{args.games} games, {report.actions_checked} actions, "
-                  f"{report.violation_count} violations", file=sys.stderr, flush=True)
+            print(
+                f"  {report.games}/{args.games} games, {report.actions_checked} actions, "
+                f"{report.violation_count} violations",
+                file=sys.stderr,
+                flush=True,
+            )
 
-    report = run_soak(args.games, args.seed, args.jobs, args.first, args.ai_every,
-                      args.price_every, progress)
-    print(f"python -m concordia.soak --games {args.games} --seed {args.seed} "
-          f"--first {args.first} --jobs {report.jobs}")
+    report = run_soak(
+        args.games, args.seed, args.jobs, args.first, args.ai_every, args.price_every, progress
+    )
+    print(
+        f"python -m concordia.soak --games {args.games} --seed {args.seed} "
+        f"--first {args.first} --jobs {report.jobs}"
+    )
     print(report.summary())
     return 1 if report.violation_count else 0
 

@@ -81,8 +81,13 @@ def deal_index(agents: Sequence[str], index: int) -> int:
     return index if len(set(agents)) == 1 else index // len(agents)
 
 
-def play_one(board_name: str, agents: tuple[str, ...], index: int, seed: int,
-             limits: tuple[Limit | None, ...]) -> GameSummary:
+def play_one(
+    board_name: str,
+    agents: tuple[str, ...],
+    index: int,
+    seed: int,
+    limits: tuple[Limit | None, ...],
+) -> GameSummary:
     """Play game ``index`` of a tournament (runs in a worker process)."""
     from concordia.maps import load_board  # the tournament may load maps; the ai may not
 
@@ -97,21 +102,34 @@ def play_one(board_name: str, agents: tuple[str, ...], index: int, seed: int,
     scores = st.scores()
     turn = [[d.time_s for d in g.decisions if d.seat == s and d.turn_start] for s in range(n)]
     call = [[d.time_s for d in g.decisions if d.seat == s] for s in range(n)]
-    return GameSummary(index, game_seed, seats, labels, st.ranking()[0],
-                       tuple(sc.total for sc in scores),
-                       tuple(tuple(sc.gods[god] for god in GODS) for sc in scores),
-                       tuple(tuple(t) for t in turn), tuple(tuple(c) for c in call),
-                       len(g.actions), st.phase == "over")
+    return GameSummary(
+        index,
+        game_seed,
+        seats,
+        labels,
+        st.ranking()[0],
+        tuple(sc.total for sc in scores),
+        tuple(tuple(sc.gods[god] for god in GODS) for sc in scores),
+        tuple(tuple(t) for t in turn),
+        tuple(tuple(c) for c in call),
+        len(g.actions),
+        st.phase == "over",
+    )
 
 
 def report(agents: Sequence[str], games: Sequence[GameSummary]) -> str:
     """The tournament tables as text (one row per entry of ``agents``)."""
     n = len(agents)
-    lines = [f"{len(games)} games, {sum(1 for g in games if g.finished)} finished, "
-             f"mean {statistics.mean(g.steps for g in games):.0f} actions per game"]
-    lines.append(f"{'#':>2} {'agent':<8} {'wins':>5} {'rate':>6} {'95% CI':>15} "
-                 f"{'mean VP':>8} " + " ".join(f"{g[:4]:>5}" for g in GODS)
-                 + f" {'turn p50':>9} {'turn p95':>9} {'call p50':>9} {'call p95':>9}")
+    lines = [
+        f"{len(games)} games, {sum(1 for g in games if g.finished)} finished, "
+        f"mean {statistics.mean(g.steps for g in games):.0f} actions per game"
+    ]
+    lines.append(
+        f"{'#':>2} {'agent':<8} {'wins':>5} {'rate':>6} {'95% CI':>15} "
+        f"{'mean VP':>8} "
+        + " ".join(f"{g[:4]:>5}" for g in GODS)
+        + f" {'turn p50':>9} {'turn p95':>9} {'call p50':>9} {'call p95':>9}"
+    )
     for lab in range(n):
         wins = 0
         totals: list[int] = []
@@ -129,34 +147,51 @@ def report(agents: Sequence[str], games: Sequence[GameSummary]) -> str:
                 if g.winner_seat == seat:
                     wins += 1
         lo, hi = wilson(wins, len(games))
-        god_means = " ".join(f"{statistics.mean(x[i] for x in gods):5.1f}"
-                             for i in range(len(GODS)))
+        god_means = " ".join(
+            f"{statistics.mean(x[i] for x in gods):5.1f}" for i in range(len(GODS))
+        )
         lines.append(
             f"{lab:>2} {agents[lab]:<8} {wins:>5} {wins / len(games):6.1%} "
             f"[{lo:5.1%}, {hi:5.1%}] {statistics.mean(totals):8.1f} {god_means} "
             f"{percentile(turn, 0.5):9.3f} {percentile(turn, 0.95):9.3f} "
-            f"{percentile(call, 0.5):9.3f} {percentile(call, 0.95):9.3f}")
-    lines.append("times in seconds; 'turn' = the call that starts a turn (plans the card), "
-                 "'call' = every decision")
+            f"{percentile(call, 0.5):9.3f} {percentile(call, 0.95):9.3f}"
+        )
+    lines.append(
+        "times in seconds; 'turn' = the call that starts a turn (plans the card), "
+        "'call' = every decision"
+    )
     return "\n".join(lines)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(prog="python -m concordia.tournament",
-                                 description="Seat-rotated AI tournament.")
+    ap = argparse.ArgumentParser(
+        prog="python -m concordia.tournament", description="Seat-rotated AI tournament."
+    )
     ap.add_argument("--board", default="imperium")
     ap.add_argument("--players", type=int, default=4)
-    ap.add_argument("--agents", default="hard,normal,normal,normal",
-                    help=f"comma-separated levels, one per seat ({', '.join(LEVELS)})")
+    ap.add_argument(
+        "--agents",
+        default="hard,normal,normal,normal",
+        help=f"comma-separated levels, one per seat ({', '.join(LEVELS)})",
+    )
     ap.add_argument("--games", type=int, default=40)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--jobs", type=int, default=2, help="worker processes")
     for level in LEVELS:
-        ap.add_argument(f"--limit-{level}", type=float, default=None, metavar="SECONDS",
-                        help=f"time budget per decision of {level} (default: the UI's, "
-                             f"{default_limit(level).time_s})")
-    ap.add_argument("--iterations-hard", type=int, default=None,
-                    help="rollouts per decision of hard instead of time")
+        ap.add_argument(
+            f"--limit-{level}",
+            type=float,
+            default=None,
+            metavar="SECONDS",
+            help=f"time budget per decision of {level} (default: the UI's, "
+            f"{default_limit(level).time_s})",
+        )
+    ap.add_argument(
+        "--iterations-hard",
+        type=int,
+        default=None,
+        help="rollouts per decision of hard instead of time",
+    )
     args = ap.parse_args(argv)
     agents = tuple(a.strip() for a in args.agents.split(","))
     if len(agents) != args.players:
@@ -179,12 +214,16 @@ def main(argv: Sequence[str] | None = None) -> int:
             results.append(play_one(args.board, agents, i, args.seed, tuple(limits)))
     else:
         with ProcessPoolExecutor(max_workers=jobs, mp_context=process_context()) as pool:
-            futs = [pool.submit(play_one, args.board, agents, i, args.seed, tuple(limits))
-                    for i in range(args.games)]
+            futs = [
+                pool.submit(play_one, args.board, agents, i, args.seed, tuple(limits))
+                for i in range(args.games)
+            ]
             results = [f.result() for f in futs]
     given = list(sys.argv[1:] if argv is None else argv)
-    print(f"python -m concordia.tournament {' '.join(given)}  "
-          f"({time.perf_counter() - t0:.0f} s wall, {jobs} processes)")
+    print(
+        f"python -m concordia.tournament {' '.join(given)}  "
+        f"({time.perf_counter() - t0:.0f} s wall, {jobs} processes)"
+    )
     print(report(agents, results))
     return 0
 

@@ -40,8 +40,9 @@ class Agent(Protocol):
 
     name: str
 
-    def choose(self, view: GameState, limit: Limit, rng: random.Random,
-               cancel: threading.Event) -> Action:
+    def choose(
+        self, view: GameState, limit: Limit, rng: random.Random, cancel: threading.Event
+    ) -> Action:
         """Return one action from ``view.legal_actions()`` for ``view.current_player``.
 
         Must return promptly (within about 100 ms) once ``cancel`` is set, with the
@@ -55,8 +56,9 @@ class Budget:
 
     __slots__ = ("_cancel", "_deadline", "_max_iter", "iterations", "start")
 
-    def __init__(self, limit: Limit, cancel: threading.Event | None,
-                 default_time_s: float | None = None) -> None:
+    def __init__(
+        self, limit: Limit, cancel: threading.Event | None, default_time_s: float | None = None
+    ) -> None:
         self.start = time.perf_counter()
         t = limit.time_s
         if t is None and limit.iterations is None:
@@ -140,5 +142,4 @@ def _registry() -> dict[str, Callable[[], Agent]]:
     from concordia.ai.mcts import HardAgent
     from concordia.ai.random_agent import RandomAgent
 
-    return {"random": RandomAgent, "easy": EasyAgent, "normal": NormalAgent,
-            "hard": HardAgent}
+    return {"random": RandomAgent, "easy": EasyAgent, "normal": NormalAgent, "hard": HardAgent}

@@ -30,7 +30,10 @@ _VESTA, _JUPITER, _SATURNUS, _MERCURIUS, _MARS, _MINERVA = range(6)
 _CARD_GOD: tuple[int, ...] = tuple(_GOD_INDEX[c.god] for c in CARDS)
 _CARD_MINERVA: tuple[tuple[int, int], ...] = tuple(
     (("brick", "food", "tool", "wine", "cloth").index(c.good), c.minerva_vp)
-    if c.action == "specialist" and c.good else (-1, 0) for c in CARDS)
+    if c.action == "specialist" and c.good
+    else (-1, 0)
+    for c in CARDS
+)
 _TRIBUNE_ACTION = tuple(c.action == "tribune" for c in CARDS)
 
 
@@ -39,24 +42,24 @@ class Weights:
     """Tunable weights of :func:`evaluate`."""
 
     # Expected growth of each metric per own remaining turn.
-    growth_houses: float = 0.42     # non-brick houses (Jupiter)
+    growth_houses: float = 0.42  # non-brick houses (Jupiter)
     growth_provinces: float = 0.28  # provinces (Saturnus)
-    growth_kinds: float = 0.15      # kinds of goods produced (Mercurius, x2)
+    growth_kinds: float = 0.15  # kinds of goods produced (Mercurius, x2)
     growth_colonists: float = 0.12  # colonists on the board (Mars, x2)
     growth_specialist: float = 0.06  # houses of a specialist's good (Minerva)
-    growth_scale: float = 0.8       # how much of that growth to believe
-    money: float = 0.18             # VP per sestertius while there is time to spend it
-    future_cards: float = 0.045     # future cards per god, per remaining turn
-    money_horizon: float = 6.0      # turns left below which money fades to Vesta only
-    spend_per_turn: float = 14.0    # sestertii a seat can turn into points per turn
-    house: float = 0.7              # per house built (Concordia race, flexibility)
-    need: float = 0.4               # per unit of a good the next houses need
-    production: float = 0.035       # per price unit of a house, per remaining turn
-    hand: float = 9.0               # option value of a full hand
+    growth_scale: float = 0.8  # how much of that growth to believe
+    money: float = 0.18  # VP per sestertius while there is time to spend it
+    future_cards: float = 0.045  # future cards per god, per remaining turn
+    money_horizon: float = 6.0  # turns left below which money fades to Vesta only
+    spend_per_turn: float = 14.0  # sestertii a seat can turn into points per turn
+    house: float = 0.7  # per house built (Concordia race, flexibility)
+    need: float = 0.4  # per unit of a good the next houses need
+    production: float = 0.035  # per price unit of a house, per remaining turn
+    hand: float = 9.0  # option value of a full hand
     hand_decay: float = 0.72
     hand_horizon: float = 5.0
-    target: float = 0.5             # per unbuilt city next to an own colonist
-    target_decay: float = 0.55     # per Architect step further away
+    target: float = 0.5  # per unbuilt city next to an own colonist
+    target_decay: float = 0.55  # per Architect step further away
     targets_counted: int = 4
     # Stall breaker: past ``stall_turns`` own turns (finished games take 25-50), every
     # card left to sell and house left to build costs ``stall`` VP per extra turn, so
@@ -67,17 +70,38 @@ class Weights:
 
 # Measured (docs/ai.md): the projection terms at full strength lost to the cruder
 # set, so the normal level uses the crude set plus a third of the metric growth.
-EASY = Weights(growth_scale=0.0, future_cards=0.0, hand=4.0, target=0.6, target_decay=0.3,
-               need=0.6, production=0.0)
-NORMAL = Weights(growth_scale=0.3, future_cards=0.0, hand=4.0, target=0.6, target_decay=0.3,
-                 need=0.6, production=0.0)
+EASY = Weights(
+    growth_scale=0.0,
+    future_cards=0.0,
+    hand=4.0,
+    target=0.6,
+    target_decay=0.3,
+    need=0.6,
+    production=0.0,
+)
+NORMAL = Weights(
+    growth_scale=0.3,
+    future_cards=0.0,
+    hand=4.0,
+    target=0.6,
+    target_decay=0.3,
+    need=0.6,
+    production=0.0,
+)
 
 
 class _Static:
     """Per-board tables the evaluation needs (built once per topology)."""
 
-    __slots__ = ("capital", "city_province", "nc", "num_provinces", "route_ends",
-                 "route_neighbours", "steps_to_city")
+    __slots__ = (
+        "capital",
+        "city_province",
+        "nc",
+        "num_provinces",
+        "route_ends",
+        "route_neighbours",
+        "steps_to_city",
+    )
 
     def __init__(self, topo: Topology) -> None:
         self.nc = topo.num_cities
@@ -98,8 +122,11 @@ class _Static:
                 for c in range(self.nc):
                     best = inf
                     for r2 in topo.city_routes[c][k]:
-                        d = (topo.city_dist[loc][k][r2] if loc < self.nc
-                             else topo.route_dist[loc - self.nc][r2])
+                        d = (
+                            topo.city_dist[loc][k][r2]
+                            if loc < self.nc
+                            else topo.route_dist[loc - self.nc][r2]
+                        )
                         if loc >= self.nc and topo.route_kind[loc - self.nc] != k:
                             d = inf
                         best = min(best, d)
@@ -107,12 +134,16 @@ class _Static:
                 rows.append(tuple(row))
             table.append(rows)
         self.steps_to_city: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
-            tuple(rows) for rows in table)
+            tuple(rows) for rows in table
+        )
         # From a city, per kind: the cities one route away.
         self.route_neighbours: tuple[tuple[tuple[int, ...], tuple[int, ...]], ...] = tuple(
-            tuple(tuple(sorted({e for r in topo.city_routes[c][k] for e in topo.route_ends[r]}
-                               - {c})) for k in (0, 1))  # type: ignore[misc]
-            for c in range(topo.num_cities))
+            tuple(
+                tuple(sorted({e for r in topo.city_routes[c][k] for e in topo.route_ends[r]} - {c}))
+                for k in (0, 1)
+            )  # type: ignore[misc]
+            for c in range(topo.num_cities)
+        )
 
 
 _STATIC: dict[int, tuple[Topology, _Static]] = {}
@@ -187,11 +218,15 @@ def evaluate(s: GameState, seat: int, w: Weights = NORMAL) -> float:
     score = (count[_VESTA] + fc) * wealth / 10.0
     hl = float(p.houses_left)
     score += (count[_JUPITER] + fc) * min(15.0, non_brick + min(hl, w.growth_houses * grow))
-    score += (count[_SATURNUS] + fc) * min(float(st.num_provinces),
-                                           len(provinces) + min(hl, w.growth_provinces * grow))
+    score += (count[_SATURNUS] + fc) * min(
+        float(st.num_provinces), len(provinces) + min(hl, w.growth_provinces * grow)
+    )
     score += (count[_MERCURIUS] + fc) * 2.0 * min(5.0, kinds + min(hl, w.growth_kinds * grow))
-    score += (count[_MARS] + fc) * 2.0 * min(6.0, cols + min(
-        float(p.store[0] + p.store[1]), w.growth_colonists * grow))
+    score += (
+        (count[_MARS] + fc)
+        * 2.0
+        * min(6.0, cols + min(float(p.store[0] + p.store[1]), w.growth_colonists * grow))
+    )
     score += minerva
     if s.concordia == seat:
         score += 7.0
@@ -212,7 +247,7 @@ def evaluate(s: GameState, seat: int, w: Weights = NORMAL) -> float:
         if not _TRIBUNE_ACTION[c]:
             k += 1
     fade = min(1.0, r / w.hand_horizon)
-    score += w.hand * (1.0 - w.hand_decay ** k) * fade
+    score += w.hand * (1.0 - w.hand_decay**k) * fade
 
     # Colonists near unbuilt cities (by Architect steps), and the goods houses need.
     if w.target and p.houses_left:
@@ -224,12 +259,14 @@ def evaluate(s: GameState, seat: int, w: Weights = NORMAL) -> float:
             for c, d in enumerate(row):
                 if d > 4 or c == capital or c in own:
                     continue
-                v = decay ** d
+                v = decay**d
                 if v > near.get(c, 0.0):
                     near[c] = v
         if near:
-            vals = sorted(((v * (1.0 + 0.08 * PRICE[city_goods[c]]), v, c)
-                           for c, v in near.items()), reverse=True)[:w.targets_counted]
+            vals = sorted(
+                ((v * (1.0 + 0.08 * PRICE[city_goods[c]]), v, c) for c, v in near.items()),
+                reverse=True,
+            )[: w.targets_counted]
             need = [0, 0, 0, 0, 0]
             tw = w.target * fade
             for v, raw, c in vals:

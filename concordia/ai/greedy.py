@@ -42,8 +42,18 @@ def signature(s: GameState) -> Signature:
     """A cheap fingerprint of the decision a state asks for (for plan caches)."""
     seat = s.current_player
     p = s.players[seat if seat is not None else s.turn_player]
-    return (s.step, s.phase, seat, s.points, tuple(q.money for q in s.players),
-            tuple(p.goods), tuple(p.cols), tuple(p.hand), tuple(s.display), tuple(s.houses))
+    return (
+        s.step,
+        s.phase,
+        seat,
+        s.points,
+        tuple(q.money for q in s.players),
+        tuple(p.goods),
+        tuple(p.cols),
+        tuple(p.hand),
+        tuple(s.display),
+        tuple(s.houses),
+    )
 
 
 def value_fn(me: int, w: Weights, spite: float) -> ValueFn:
@@ -63,8 +73,14 @@ def value_fn(me: int, w: Weights, spite: float) -> ValueFn:
 def cheap_discard(s: GameState) -> Action:
     """Overflow rule used for other seats inside a plan: drop the cheapest good."""
     legal = s.legal_actions()
-    return min(legal, key=lambda a: PRICE[("brick", "food", "tool", "wine", "cloth").index(
-        a.good)] if isinstance(a, Discard) else 99)
+    return min(
+        legal,
+        key=lambda a: (
+            PRICE[("brick", "food", "tool", "wine", "cloth").index(a.good)]
+            if isinstance(a, Discard)
+            else 99
+        ),
+    )
 
 
 def greedy_step(s: GameState, value: ValueFn) -> Action:
@@ -81,8 +97,9 @@ def greedy_step(s: GameState, value: ValueFn) -> Action:
     return best
 
 
-def architect_plan(s: GameState, value: ValueFn, top_moves: int = 6,
-                   max_moves: int = 4) -> list[Action]:
+def architect_plan(
+    s: GameState, value: ValueFn, top_moves: int = 6, max_moves: int = 4
+) -> list[Action]:
     """Moves then builds for the Architect in progress on the private state ``s``
     (which is advanced to the end of the card). Returns the actions taken."""
     actions: list[Action] = []
@@ -333,8 +350,7 @@ class PlanningAgent:
 
         return checked
 
-    def options(self, view: GameState, cancel: threading.Event | None = None
-                ) -> list[TurnOption]:
+    def options(self, view: GameState, cancel: threading.Event | None = None) -> list[TurnOption]:
         me = view.current_player
         assert me is not None
         return turn_options(view, self.value(me, cancel))
@@ -345,8 +361,9 @@ class NormalAgent(PlanningAgent):
 
     name = "normal"
 
-    def choose(self, view: GameState, limit: Limit, rng: random.Random,
-               cancel: threading.Event) -> Action:
+    def choose(
+        self, view: GameState, limit: Limit, rng: random.Random, cancel: threading.Event
+    ) -> Action:
         hit = self.cached(view)
         if hit is not None:
             return hit
@@ -367,8 +384,9 @@ class EasyAgent(PlanningAgent):
     spite = 0.0
     noise = 0.5
 
-    def choose(self, view: GameState, limit: Limit, rng: random.Random,
-               cancel: threading.Event) -> Action:
+    def choose(
+        self, view: GameState, limit: Limit, rng: random.Random, cancel: threading.Event
+    ) -> Action:
         hit = self.cached(view)
         if hit is not None:
             return hit

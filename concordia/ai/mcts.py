@@ -57,8 +57,9 @@ class HardAgent(PlanningAgent):
         super().__init__()
         self.last_stats: dict[str, float] = {}
 
-    def choose(self, view: GameState, limit: Limit, rng: random.Random,
-               cancel: threading.Event) -> Action:
+    def choose(
+        self, view: GameState, limit: Limit, rng: random.Random, cancel: threading.Event
+    ) -> Action:
         hit = self.cached(view)
         if hit is not None:
             return hit
@@ -69,7 +70,7 @@ class HardAgent(PlanningAgent):
             opts = turn_options(view, self.value(me, cancel))
         except Cancelled:
             return view.legal_actions()[0]
-        cands = _distinct(opts)[:self.candidates]
+        cands = _distinct(opts)[: self.candidates]
         if len(cands) <= 1 or view.phase != "card":
             best = cands[0] if cands else opts[0]
             self.remember(view, best.actions)
@@ -100,14 +101,14 @@ class HardAgent(PlanningAgent):
                 mean = totals[k] / visits[k]
                 if mean > best_mean:
                     best_k, best_mean = k, mean
-        self.last_stats = {"iterations": float(budget.iterations),
-                           "time_s": budget.elapsed()}
+        self.last_stats = {"iterations": float(budget.iterations), "time_s": budget.elapsed()}
         best = cands[best_k]
         self.remember(view, best.actions)
         return best.actions[0]
 
-    def _rollout(self, world: GameState, me: int, actions: list[Action], turns: int,
-                 budget: Budget) -> float | None:
+    def _rollout(
+        self, world: GameState, me: int, actions: list[Action], turns: int, budget: Budget
+    ) -> float | None:
         s = world.copy()
         for a in actions:
             if a not in s.legal_actions():  # cannot happen: a card does not see the deck
@@ -153,9 +154,15 @@ def _distinct(opts: list[TurnOption]) -> list[TurnOption]:
     out: list[TurnOption] = []
     for o in opts:
         s = o.state
-        key = (tuple(p.money for p in s.players), tuple(tuple(p.goods) for p in s.players),
-               tuple(tuple(p.hand) for p in s.players), tuple(s.houses),
-               tuple(tuple(p.cols) for p in s.players), tuple(s.markers), tuple(s.display))
+        key = (
+            tuple(p.money for p in s.players),
+            tuple(tuple(p.goods) for p in s.players),
+            tuple(tuple(p.hand) for p in s.players),
+            tuple(s.houses),
+            tuple(tuple(p.cols) for p in s.players),
+            tuple(s.markers),
+            tuple(s.display),
+        )
         if key not in seen:
             seen.add(key)
             out.append(o)

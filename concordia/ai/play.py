@@ -33,11 +33,16 @@ class PlayedGame(NamedTuple):
     decisions: list[Decision]
 
 
-def play_game(board: BoardSpec, agents: Sequence[Agent | str], seed: int = 0,
-              limits: Limit | Sequence[Limit | None] | None = None,
-              options: Mapping[str, Any] | None = None, *,
-              max_steps: int = MAX_STEPS, cancel: threading.Event | None = None
-              ) -> PlayedGame:
+def play_game(
+    board: BoardSpec,
+    agents: Sequence[Agent | str],
+    seed: int = 0,
+    limits: Limit | Sequence[Limit | None] | None = None,
+    options: Mapping[str, Any] | None = None,
+    *,
+    max_steps: int = MAX_STEPS,
+    cancel: threading.Event | None = None,
+) -> PlayedGame:
     """Play one game between ``agents`` (one per seat, instances or level names).
 
     Args:
@@ -77,7 +82,8 @@ def play_game(board: BoardSpec, agents: Sequence[Agent | str], seed: int = 0,
         if action not in state.legal_actions():
             raise IllegalActionError(
                 f"{getattr(seats[seat], 'name', seats[seat])} (seat {seat}) chose {action} "
-                f"at step {state.step}, phase {state.phase}")
+                f"at step {state.step}, phase {state.phase}"
+            )
         decisions.append(Decision(seat, state.step, dt, turn_start))
         state.apply_in_place(action)
         actions.append(action)

@@ -14,6 +14,7 @@ class RandomAgent:
 
     name = "random"
 
-    def choose(self, view: GameState, limit: Limit, rng: random.Random,
-               cancel: threading.Event) -> Action:
+    def choose(
+        self, view: GameState, limit: Limit, rng: random.Random, cancel: threading.Event
+    ) -> Action:
         return rng.choice(view.legal_actions())

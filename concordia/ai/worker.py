@@ -93,8 +93,9 @@ class AIWorker:
     """Owns one daemon thread, ``concordia-ai``, and two queues. Thread-safe for one
     UI thread calling :meth:`request`, :meth:`poll`, :meth:`cancel` and :meth:`close`."""
 
-    def __init__(self, grace_s: float = GRACE_S,
-                 factory: Callable[[str], Agent] = make_agent) -> None:
+    def __init__(
+        self, grace_s: float = GRACE_S, factory: Callable[[str], Agent] = make_agent
+    ) -> None:
         """Start the thread. ``factory`` builds an agent for a level name (tests
         inject failing agents through it); ``grace_s`` is the time past the budget
         after which :meth:`poll` gives up on an agent."""
@@ -135,11 +136,16 @@ class AIWorker:
                     job.answered = True
                     job.cancel.set()
                     r = job.request
-                    logger.error("AI %s for seat %d at step %d passed its deadline",
-                                 r.level, r.seat, r.step)
-                    return AIResult(r.game_id, r.step, None,
-                                    f"timeout: the {r.level} AI did not answer in time",
-                                    {"time_s": None})
+                    logger.error(
+                        "AI %s for seat %d at step %d passed its deadline", r.level, r.seat, r.step
+                    )
+                    return AIResult(
+                        r.game_id,
+                        r.step,
+                        None,
+                        f"timeout: the {r.level} AI did not answer in time",
+                        {"time_s": None},
+                    )
         return None
 
     def cancel(self) -> None:
@@ -188,18 +194,28 @@ class AIWorker:
                 self._agents[req.level] = agent
             view = req.state.view_for(req.seat)
             if view.current_player != req.seat:
-                raise ValueError(f"seat {req.seat} is not to move (seat "
-                                 f"{view.current_player} is)")
+                raise ValueError(f"seat {req.seat} is not to move (seat {view.current_player} is)")
             seed = req.seed if req.seed is not None else f"{req.state.seed}/{req.step}/{req.seat}"
             action = agent.choose(view, limit, random.Random(seed), job.cancel)
             stats = {"time_s": time.perf_counter() - t0}
             if action not in view.legal_actions():
-                logger.error("AI %s chose an illegal action %r at step %d", req.level,
-                             action, req.step)
-                return AIResult(req.game_id, req.step, None,
-                                f"illegal action from the {req.level} AI: {action}", stats)
+                logger.error(
+                    "AI %s chose an illegal action %r at step %d", req.level, action, req.step
+                )
+                return AIResult(
+                    req.game_id,
+                    req.step,
+                    None,
+                    f"illegal action from the {req.level} AI: {action}",
+                    stats,
+                )
             return AIResult(req.game_id, req.step, action, None, stats)
         except Exception as exc:
             logger.exception("AI %s failed at step %d", req.level, req.step)
-            return AIResult(req.game_id, req.step, None, f"{type(exc).__name__}: {exc}",
-                            {"time_s": time.perf_counter() - t0})
+            return AIResult(
+                req.game_id,
+                req.step,
+                None,
+                f"{type(exc).__name__}: {exc}",
+                {"time_s": time.perf_counter() - t0},
+            )

@@ -143,10 +143,22 @@ class Finish:
         return "finish"
 
 
-Action: TypeAlias = (PlayCard | Move | Build | Produce | Cash | Trade | Place | Copy | BuyCard
-                     | Discard | Finish)
-ACTION_TYPES: tuple[type, ...] = (PlayCard, Move, Build, Produce, Cash, Trade, Place, Copy,
-                                  BuyCard, Discard, Finish)
+Action: TypeAlias = (
+    PlayCard | Move | Build | Produce | Cash | Trade | Place | Copy | BuyCard | Discard | Finish
+)
+ACTION_TYPES: tuple[type, ...] = (
+    PlayCard,
+    Move,
+    Build,
+    Produce,
+    Cash,
+    Trade,
+    Place,
+    Copy,
+    BuyCard,
+    Discard,
+    Finish,
+)
 CASH = Cash()
 FINISH = Finish()
 
@@ -187,8 +199,18 @@ def _parse_words(words: list[str], text: str) -> Action:
     if not words:
         raise InvalidNotationError("empty action text")
     verb, args = words[0], words[1:]
-    arity = {"play": 1, "move": 3, "build": 1, "produce": 1, "cash": 0, "trade": 2,
-             "place": 2, "copy": 1, "discard": 1, "finish": 0}
+    arity = {
+        "play": 1,
+        "move": 3,
+        "build": 1,
+        "produce": 1,
+        "cash": 0,
+        "trade": 2,
+        "place": 2,
+        "copy": 1,
+        "discard": 1,
+        "finish": 0,
+    }
     if verb == "buy":
         if not args:
             raise InvalidNotationError(f"{text!r}: buy needs a card")

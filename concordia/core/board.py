@@ -163,17 +163,20 @@ class Topology:
         for c in spec.cities:
             if c.name == spec.capital:
                 if c.letter is not None or c.province is not None:
-                    raise BoardError(f"the capital {c.name!r}{where} takes no letter "
-                                     "or province")
+                    raise BoardError(f"the capital {c.name!r}{where} takes no letter or province")
                 continue
             tokens = CITY_TOKENS.get(c.letter or "")
             if tokens is None:
-                raise BoardError(f"city {c.name!r}{where} has letter {c.letter!r}; "
-                                 f"the city tokens are {', '.join(sorted(CITY_TOKENS))}")
+                raise BoardError(
+                    f"city {c.name!r}{where} has letter {c.letter!r}; "
+                    f"the city tokens are {', '.join(sorted(CITY_TOKENS))}"
+                )
             per_letter[c.letter or ""] = per_letter.get(c.letter or "", 0) + 1
             if per_letter[c.letter or ""] > sum(tokens.values()):
-                raise BoardError(f"more cities with letter {c.letter}{where} than the "
-                                 f"{sum(tokens.values())} tokens of that letter")
+                raise BoardError(
+                    f"more cities with letter {c.letter}{where} than the "
+                    f"{sum(tokens.values())} tokens of that letter"
+                )
         self.city_province: tuple[int, ...] = tuple(city_province)
         self.city_letter: tuple[str | None, ...] = tuple(c.letter for c in spec.cities)
         province_cities: list[list[int]] = [[] for _ in prov_names]
@@ -183,12 +186,15 @@ class Topology:
         for pi, p in enumerate(spec.provinces):
             listed = sorted(self.city_index.get(n, -1) for n in p.cities)
             if p.cities and listed != sorted(province_cities[pi]):
-                raise BoardError(f"province {p.name!r}{where} lists cities {p.cities!r} "
-                                 "that do not match the cities' province property")
+                raise BoardError(
+                    f"province {p.name!r}{where} lists cities {p.cities!r} "
+                    "that do not match the cities' province property"
+                )
             if not province_cities[pi]:
                 raise BoardError(f"province {p.name!r}{where} has no city")
         self.province_cities: tuple[tuple[int, ...], ...] = tuple(
-            tuple(cs) for cs in province_cities)
+            tuple(cs) for cs in province_cities
+        )
 
         # Routes: kind 0 = land, 1 = sea.
         self.num_routes = len(spec.routes)
@@ -201,8 +207,9 @@ class Topology:
                 raise BoardError(f"route {r.a}-{r.b}{where} has unknown kind {r.kind!r}")
             for end in (r.a, r.b):
                 if end not in self.city_index:
-                    raise BoardError(f"{r.kind} route {r.a}-{r.b}{where} "
-                                     f"leads to unknown city {end!r}")
+                    raise BoardError(
+                        f"{r.kind} route {r.a}-{r.b}{where} leads to unknown city {end!r}"
+                    )
             if r.a == r.b:
                 raise BoardError(f"{r.kind} route {r.a}-{r.b}{where} joins a city to itself")
             k = KINDS.index(r.kind)
@@ -222,12 +229,14 @@ class Topology:
             city_routes[a][route_kind[ri]].append(ri)
             city_routes[b][route_kind[ri]].append(ri)
         self.city_routes: tuple[tuple[tuple[int, ...], tuple[int, ...]], ...] = tuple(
-            (tuple(la), tuple(se)) for la, se in city_routes)
+            (tuple(la), tuple(se)) for la, se in city_routes
+        )
         self._check_connected(where)
         # Distances between routes of the same kind: a step crosses a city onto the
         # next route of the same kind (rulebook, Architect).
         self.route_dist: tuple[tuple[int, ...], ...] = tuple(
-            self._bfs_routes(r) for r in range(self.num_routes))
+            self._bfs_routes(r) for r in range(self.num_routes)
+        )
         # From a colonist standing in a city: the first step enters an adjacent route.
         cd: list[tuple[tuple[int, ...], tuple[int, ...]]] = []
         inf = 1 << 20
@@ -276,5 +285,6 @@ class Topology:
                             stack.append(d)
         if len(seen) != self.num_cities:
             missing = sorted(self.city_names[c] for c in range(self.num_cities) if c not in seen)
-            raise BoardError(f"cities {missing}{where} cannot be reached from "
-                             f"{self.city_names[self.capital]}")
+            raise BoardError(
+                f"cities {missing}{where} cannot be reached from {self.city_names[self.capital]}"
+            )

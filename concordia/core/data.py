@@ -51,8 +51,15 @@ MAX_PLAYERS: Final = 5
 INTERMEDIATE_REWARDS: Final = (2, 1)  # sestertii to first and second (option)
 
 # Extra goods under each display position (1..7), paid by the Senator only.
-DISPLAY_EXTRA: Final = ((), ("any",), ("any",), ("cloth",), ("cloth",), ("any", "cloth"),
-                        ("cloth", "cloth"))
+DISPLAY_EXTRA: Final = (
+    (),
+    ("any",),
+    ("any",),
+    ("cloth",),
+    ("cloth",),
+    ("any", "cloth"),
+    ("cloth", "cloth"),
+)
 
 GODS: Final = ("Vesta", "Jupiter", "Saturnus", "Mercurius", "Mars", "Minerva")
 JUPITER_MAX: Final = 15
@@ -65,12 +72,34 @@ DECKS: Final = ("I", "II", "III", "IV", "V")
 class CardDef:
     """One printed personality card (immutable)."""
 
-    __slots__ = ("action", "cost", "deck", "god", "good", "id", "index", "minerva_vp",
-                 "name", "name_de", "sestertii")
+    __slots__ = (
+        "action",
+        "cost",
+        "deck",
+        "god",
+        "good",
+        "id",
+        "index",
+        "minerva_vp",
+        "name",
+        "name_de",
+        "sestertii",
+    )
 
-    def __init__(self, index: int, id: str, name: str, name_de: str, action: str, god: str,
-                 cost: tuple[str, ...] = (), deck: str | None = None, sestertii: int = 0,
-                 good: str | None = None, minerva_vp: int = 0) -> None:
+    def __init__(
+        self,
+        index: int,
+        id: str,
+        name: str,
+        name_de: str,
+        action: str,
+        god: str,
+        cost: tuple[str, ...] = (),
+        deck: str | None = None,
+        sestertii: int = 0,
+        good: str | None = None,
+        minerva_vp: int = 0,
+    ) -> None:
         self.index = index
         self.id = id
         self.name = name
@@ -88,8 +117,9 @@ class CardDef:
 
 
 def _cards() -> tuple[CardDef, ...]:
-    rows: list[tuple[str, str, str, str, str, tuple[str, ...], str | None, int, str | None,
-                     int]] = [
+    rows: list[
+        tuple[str, str, str, str, str, tuple[str, ...], str | None, int, str | None, int]
+    ] = [
         # id, name, German, action, god, cost, deck, sestertii, good, minerva vp
         ("tribune", "Tribune", "Tribun", "tribune", "Mars", (), None, 0, None, 0),
         ("architect", "Architect", "Architekt", "architect", "Jupiter", (), None, 0, None, 0),
@@ -105,33 +135,67 @@ def _cards() -> tuple[CardDef, ...]:
     cons = ("Consul", "Konsul", "consul", "Jupiter", ("cloth",))
     dipl = ("Diplomat", "Diplomat", "diplomat")
     sale: list[tuple[str, tuple[object, ...]]] = [
-        ("I", arch), ("I", pref), ("I", merc), ("I", colo),
+        ("I", arch),
+        ("I", pref),
+        ("I", merc),
+        ("I", colo),
         ("I", (*dipl, "Saturnus", ("tool",))),
         ("I", ("Mason", "Maurer", "specialist", "Minerva", ("food",), "brick", 3)),
         ("I", ("Farmer", "Bauer", "specialist", "Minerva", ("brick", "food"), "food", 3)),
         ("I", ("Smith", "Schmied", "specialist", "Minerva", ("brick", "tool"), "tool", 3)),
-        ("II", arch), ("II", pref), ("II", merc), ("II", colo), ("II", cons),
+        ("II", arch),
+        ("II", pref),
+        ("II", merc),
+        ("II", colo),
+        ("II", cons),
         ("II", ("Vintner", "Winzer", "specialist", "Minerva", ("brick", "wine"), "wine", 4)),
         ("II", ("Weaver", "Weber", "specialist", "Minerva", ("brick", "cloth"), "cloth", 5)),
-        ("III", arch), ("III", pref), ("III", merc), ("III", colo), ("III", cons),
+        ("III", arch),
+        ("III", pref),
+        ("III", merc),
+        ("III", colo),
+        ("III", cons),
         ("III", (*dipl, "Saturnus", ("food",))),
-        ("IV", arch), ("IV", pref), ("IV", colo), ("IV", cons),
+        ("IV", arch),
+        ("IV", pref),
+        ("IV", colo),
+        ("IV", cons),
         ("IV", (*dipl, "Mercurius", ("tool",))),
-        ("V", pref), ("V", merc), ("V", cons),
+        ("V", pref),
+        ("V", merc),
+        ("V", cons),
         ("V", (*dipl, "Mars", ("food",))),
     ]
     for deck, spec in sale:
         name, name_de, action, god, cost = spec[:5]
         good = spec[5] if len(spec) > 5 else None
         vp = spec[6] if len(spec) > 6 else 0
-        rows.append((f"{deck}_{str(name).lower()}", str(name), str(name_de), str(action),
-                     str(god), tuple(cost), deck,  # type: ignore[arg-type]
-                     5 if action == "mercator" else 0, good, vp))
+        rows.append(
+            (
+                f"{deck}_{str(name).lower()}",
+                str(name),
+                str(name_de),
+                str(action),
+                str(god),
+                tuple(cost),
+                deck,  # type: ignore[arg-type]
+                5 if action == "mercator" else 0,
+                good,
+                vp,
+            )
+        )
     return tuple(CardDef(i, *row) for i, row in enumerate(rows))
 
 
 CARDS: Final = _cards()
 CARD_BY_ID: Final = {c.id: c for c in CARDS}
 # The seven starting cards of every player (two Prefects).
-STARTING_HAND: Final = ("tribune", "architect", "prefect", "prefect", "mercator",
-                        "diplomat", "senator")
+STARTING_HAND: Final = (
+    "tribune",
+    "architect",
+    "prefect",
+    "prefect",
+    "mercator",
+    "diplomat",
+    "senator",
+)

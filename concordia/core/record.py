@@ -24,39 +24,98 @@ STATE_FORMAT = "concordia-state"
 STATE_VERSION = 1
 RECORD_FORMAT = "concordia-record"
 RECORD_VERSION = 1
-PHASES = ("card", "architect", "prefect", "mercator", "colonist", "tribune", "diplomat",
-          "senator", "consul", "overflow", "first_buy", "over")
+PHASES = (
+    "card",
+    "architect",
+    "prefect",
+    "mercator",
+    "colonist",
+    "tribune",
+    "diplomat",
+    "senator",
+    "consul",
+    "overflow",
+    "first_buy",
+    "over",
+)
 
 
 # ------------------------------------------------------------------ boards
 def board_to_dict(board: BoardSpec) -> dict[str, Any]:
     return {
-        "name": board.name, "title": board.title, "capital": board.capital,
-        "width": board.width, "height": board.height,
-        "cities": [{"name": c.name, "letter": c.letter, "province": c.province,
-                    "x": c.x, "y": c.y, "label": c.label} for c in board.cities],
-        "provinces": [{"name": p.name, "number": p.number, "cities": list(p.cities),
-                       "x": p.x, "y": p.y, "label": p.label} for p in board.provinces],
-        "routes": [{"kind": r.kind, "a": r.a, "b": r.b,
-                    "points": [list(pt) for pt in r.points]} for r in board.routes],
+        "name": board.name,
+        "title": board.title,
+        "capital": board.capital,
+        "width": board.width,
+        "height": board.height,
+        "cities": [
+            {
+                "name": c.name,
+                "letter": c.letter,
+                "province": c.province,
+                "x": c.x,
+                "y": c.y,
+                "label": c.label,
+            }
+            for c in board.cities
+        ],
+        "provinces": [
+            {
+                "name": p.name,
+                "number": p.number,
+                "cities": list(p.cities),
+                "x": p.x,
+                "y": p.y,
+                "label": p.label,
+            }
+            for p in board.provinces
+        ],
+        "routes": [
+            {"kind": r.kind, "a": r.a, "b": r.b, "points": [list(pt) for pt in r.points]}
+            for r in board.routes
+        ],
     }
 
 
 def board_from_dict(d: Any) -> BoardSpec:
     try:
         board = BoardSpec(
-            name=_str(d["name"]), title=_str(d["title"]), capital=_str(d["capital"]),
-            width=int(d["width"]), height=int(d["height"]),
-            cities=tuple(CitySpec(_str(c["name"]), c["letter"], c["province"],
-                                  float(c["x"]), float(c["y"]), _str(c["label"]))
-                         for c in d["cities"]),
-            provinces=tuple(ProvinceSpec(_str(p["name"]), int(p["number"]),
-                                         tuple(_str(x) for x in p["cities"]),
-                                         float(p["x"]), float(p["y"]), _str(p["label"]))
-                            for p in d["provinces"]),
-            routes=tuple(RouteSpec(r["kind"], _str(r["a"]), _str(r["b"]),
-                                   tuple((float(x), float(y)) for x, y in r["points"]))
-                         for r in d["routes"]),
+            name=_str(d["name"]),
+            title=_str(d["title"]),
+            capital=_str(d["capital"]),
+            width=int(d["width"]),
+            height=int(d["height"]),
+            cities=tuple(
+                CitySpec(
+                    _str(c["name"]),
+                    c["letter"],
+                    c["province"],
+                    float(c["x"]),
+                    float(c["y"]),
+                    _str(c["label"]),
+                )
+                for c in d["cities"]
+            ),
+            provinces=tuple(
+                ProvinceSpec(
+                    _str(p["name"]),
+                    int(p["number"]),
+                    tuple(_str(x) for x in p["cities"]),
+                    float(p["x"]),
+                    float(p["y"]),
+                    _str(p["label"]),
+                )
+                for p in d["provinces"]
+            ),
+            routes=tuple(
+                RouteSpec(
+                    r["kind"],
+                    _str(r["a"]),
+                    _str(r["b"]),
+                    tuple((float(x), float(y)) for x, y in r["points"]),
+                )
+                for r in d["routes"]
+            ),
         )
         board.topology()
     except InvalidRecordError:
@@ -80,21 +139,26 @@ def state_to_dict(s: Any) -> dict[str, Any]:
         "seed": s.seed,
         "step": s.step,
         "options": {"intermediate_scoring": s.intermediate_scoring, "no_goods": s.no_goods},
-        "city_goods": {topo.city_slugs[c]: GOODS[g] for c, g in enumerate(s.city_goods)
-                       if g >= 0},
+        "city_goods": {topo.city_slugs[c]: GOODS[g] for c, g in enumerate(s.city_goods) if g >= 0},
         "markers": {topo.province_slugs[i]: bool(m) for i, m in enumerate(s.markers)},
-        "houses": {topo.city_slugs[c]: [p for p in range(s.num_players) if m >> p & 1]
-                   for c, m in enumerate(s.houses) if m},
-        "players": [{
-            "money": p.money,
-            "goods": {GOODS[g]: p.goods[g] for g in range(len(GOODS))},
-            "store": {"land": p.store[0], "sea": p.store[1]},
-            "colonists": [[KINDS[k], s._loc_slug(loc)] for k, loc in p.cols],
-            "houses_left": p.houses_left,
-            "hand": [CARDS[c].id for c in p.hand],
-            "discard": [CARDS[c].id for c in p.discard],
-            "turns": p.turns,
-        } for p in s.players],
+        "houses": {
+            topo.city_slugs[c]: [p for p in range(s.num_players) if m >> p & 1]
+            for c, m in enumerate(s.houses)
+            if m
+        },
+        "players": [
+            {
+                "money": p.money,
+                "goods": {GOODS[g]: p.goods[g] for g in range(len(GOODS))},
+                "store": {"land": p.store[0], "sea": p.store[1]},
+                "colonists": [[KINDS[k], s._loc_slug(loc)] for k, loc in p.cols],
+                "houses_left": p.houses_left,
+                "hand": [CARDS[c].id for c in p.hand],
+                "discard": [CARDS[c].id for c in p.discard],
+                "turns": p.turns,
+            }
+            for p in s.players
+        ],
         "display": [None if c is None else CARDS[c].id for c in s.display],
         "deck": [CARDS[c].id for c in s.deck],
         "deck_hidden": s._deck_hidden,
@@ -127,9 +191,11 @@ def state_from_dict(d: Any, board: BoardSpec | None = None) -> Any:
     if not isinstance(version, int) or isinstance(version, bool):
         raise InvalidRecordError("the snapshot has no valid version number")
     if version > STATE_VERSION:
-        raise InvalidRecordError(f"the snapshot is from a newer version of the game "
-                                 f"(format version {version}, this game reads up to "
-                                 f"{STATE_VERSION})")
+        raise InvalidRecordError(
+            f"the snapshot is from a newer version of the game "
+            f"(format version {version}, this game reads up to "
+            f"{STATE_VERSION})"
+        )
     if version < 1:
         raise InvalidRecordError(f"unknown snapshot version {version}")
     saved_board = board_from_dict(d.get("board"))
@@ -157,8 +223,7 @@ def state_from_dict(d: Any, board: BoardSpec | None = None) -> Any:
                 continue
             goods[c] = GOOD_INDEX[_good(cg.get(slug), f"city {slug}")]
         s.city_goods = tuple(goods)
-        s.province_goods = tuple(max(goods[c] for c in cities)
-                                 for cities in topo.province_cities)
+        s.province_goods = tuple(max(goods[c] for c in cities) for cities in topo.province_cities)
         mk = _dict(d["markers"], "markers")
         s.markers = [_bool(mk.get(slug), f"marker {slug}") for slug in topo.province_slugs]
         houses = [0] * topo.num_cities
@@ -186,8 +251,10 @@ def state_from_dict(d: Any, board: BoardSpec | None = None) -> Any:
             gd = _dict(pd["goods"], f"goods of seat {seat}")
             p.goods = [_int(gd.get(g, 0), f"{g} of seat {seat}", 0) for g in GOODS]
             st = _dict(pd["store"], f"storehouse of seat {seat}")
-            p.store = [_int(st.get(k, 0), f"{k} colonists of seat {seat}", 0,
-                            data.COLONISTS_PER_KIND) for k in KINDS]
+            p.store = [
+                _int(st.get(k, 0), f"{k} colonists of seat {seat}", 0, data.COLONISTS_PER_KIND)
+                for k in KINDS
+            ]
             cols = []
             for item in _list(pd["colonists"], f"colonists of seat {seat}"):
                 kind, loc = _list(item, "colonist")
@@ -201,20 +268,25 @@ def state_from_dict(d: Any, board: BoardSpec | None = None) -> Any:
                     s.route_occ[r] += 1
                     cols.append((k, nc + r))
                 else:
-                    raise InvalidRecordError(f"{kind} colonist of seat {seat} stands on "
-                                             f"unknown place {loc!r}")
+                    raise InvalidRecordError(
+                        f"{kind} colonist of seat {seat} stands on unknown place {loc!r}"
+                    )
             p.cols = sorted(cols)
             for k in (0, 1):
                 if p.store[k] + sum(1 for kk, _ in cols if kk == k) > data.COLONISTS_PER_KIND:
-                    raise InvalidRecordError(f"seat {seat} has more than "
-                                             f"{data.COLONISTS_PER_KIND} {KINDS[k]} colonists")
-            p.houses_left = _int(pd["houses_left"], f"houses left of seat {seat}", 0,
-                                 data.HOUSES_PER_PLAYER)
+                    raise InvalidRecordError(
+                        f"seat {seat} has more than {data.COLONISTS_PER_KIND} {KINDS[k]} colonists"
+                    )
+            p.houses_left = _int(
+                pd["houses_left"], f"houses left of seat {seat}", 0, data.HOUSES_PER_PLAYER
+            )
             built = sum(1 for m in houses if m >> seat & 1)
             if built + p.houses_left != data.HOUSES_PER_PLAYER:
-                raise InvalidRecordError(f"seat {seat} has {built} houses on the board and "
-                                         f"{p.houses_left} left, not "
-                                         f"{data.HOUSES_PER_PLAYER} in all")
+                raise InvalidRecordError(
+                    f"seat {seat} has {built} houses on the board and "
+                    f"{p.houses_left} left, not "
+                    f"{data.HOUSES_PER_PLAYER} in all"
+                )
             p.hand = sorted(_card(c) for c in _list(pd["hand"], "hand"))
             p.discard = [_card(c) for c in _list(pd["discard"], "discard")]
             p.turns = _int(pd["turns"], "turns", 0)
@@ -263,9 +335,10 @@ def _check_cards(s: Any) -> None:
     for p in s.players:
         for c in p.hand + p.discard:
             seen[c] = seen.get(c, 0) + 1
-    start = {CARD_BY_ID[c].index: data.STARTING_HAND.count(c) * s.num_players
-             for c in data.STARTING_HAND}
-    used_decks = set(data.DECKS[:max(2, s.num_players)])
+    start = {
+        CARD_BY_ID[c].index: data.STARTING_HAND.count(c) * s.num_players for c in data.STARTING_HAND
+    }
+    used_decks = set(data.DECKS[: max(2, s.num_players)])
     for card in CARDS:
         expected = start.get(card.index, 0)
         if card.deck is not None:
@@ -274,13 +347,13 @@ def _check_cards(s: Any) -> None:
         if card.deck is not None and have > expected:
             raise InvalidRecordError(f"card {card.id} appears {have} times")
         if card.deck is None and have != expected:
-            raise InvalidRecordError(f"starting card {card.id} appears {have} times, "
-                                     f"expected {expected}")
+            raise InvalidRecordError(
+                f"starting card {card.id} appears {have} times, expected {expected}"
+            )
     total_sale = sum(1 for c in CARDS if c.deck in used_decks)
     have_sale = sum(v for k, v in seen.items() if CARDS[k].deck is not None)
     if have_sale != total_sale:
-        raise InvalidRecordError(f"{have_sale} cards for sale are in play, expected "
-                                 f"{total_sale}")
+        raise InvalidRecordError(f"{have_sale} cards for sale are in play, expected {total_sale}")
     for p in s.players:
         if CARD_BY_ID["tribune"].index not in p.hand:
             raise InvalidRecordError(f"seat {p.seat} has no Tribune in hand")
@@ -290,8 +363,9 @@ def _check_consistency(s: Any) -> None:
     cap = data.STOREHOUSE_SPACES
     for p in s.players:
         if p.used_space() > cap and not (s.phase == "overflow" and p.seat in s._overflow):
-            raise InvalidRecordError(f"seat {p.seat}'s storehouse holds {p.used_space()} "
-                                     f"items in {cap} spaces")
+            raise InvalidRecordError(
+                f"seat {p.seat}'s storehouse holds {p.used_space()} items in {cap} spaces"
+            )
     if s.phase == "overflow" and not s._overflow:
         raise InvalidRecordError("an overflow phase needs a seat to resolve it")
     if s.phase == "over" and s.concordia is None:
@@ -321,25 +395,31 @@ class GameRecord:
     app_version: str = ""
 
     def to_dict(self) -> dict[str, Any]:
-        return {"format": RECORD_FORMAT, "version": RECORD_VERSION,
-                "app_version": self.app_version, "board": self.board,
-                "num_players": self.num_players, "seed": self.seed,
-                "options": dict(self.options), "seats": list(self.seats),
-                "actions": list(self.actions)}
+        return {
+            "format": RECORD_FORMAT,
+            "version": RECORD_VERSION,
+            "app_version": self.app_version,
+            "board": self.board,
+            "num_players": self.num_players,
+            "seed": self.seed,
+            "options": dict(self.options),
+            "seats": list(self.seats),
+            "actions": list(self.actions),
+        }
 
     @classmethod
     def from_dict(cls, d: Any) -> GameRecord:
         if not isinstance(d, dict):
             raise InvalidRecordError("a game record must be a JSON object")
         if d.get("format") != RECORD_FORMAT:
-            raise InvalidRecordError(f"not a Concordia game record "
-                                     f"(format {d.get('format')!r})")
+            raise InvalidRecordError(f"not a Concordia game record (format {d.get('format')!r})")
         version = d.get("version")
         if not isinstance(version, int) or isinstance(version, bool) or version < 1:
             raise InvalidRecordError("the record has no valid version number")
         if version > RECORD_VERSION:
-            raise InvalidRecordError(f"the record is from a newer version of the game "
-                                     f"(format version {version})")
+            raise InvalidRecordError(
+                f"the record is from a newer version of the game (format version {version})"
+            )
         try:
             options = _dict(d.get("options", {}), "options")
             for k, v in options.items():
@@ -349,18 +429,24 @@ class GameRecord:
             seats = _list(d.get("seats", []), "seats")
             if not all(isinstance(x, dict) for x in seats):
                 raise InvalidRecordError("seats must be objects")
-            return cls(board=_str(d["board"]),
-                       num_players=_int(d["num_players"], "num_players", data.MIN_PLAYERS,
-                                        data.MAX_PLAYERS),
-                       seed=_int(d["seed"], "seed"), options=dict(options),
-                       actions=[_str(a) for a in _list(d["actions"], "actions")],
-                       seats=seats, app_version=str(d.get("app_version", "")))
+            return cls(
+                board=_str(d["board"]),
+                num_players=_int(
+                    d["num_players"], "num_players", data.MIN_PLAYERS, data.MAX_PLAYERS
+                ),
+                seed=_int(d["seed"], "seed"),
+                options=dict(options),
+                actions=[_str(a) for a in _list(d["actions"], "actions")],
+                seats=seats,
+                app_version=str(d.get("app_version", "")),
+            )
         except KeyError as exc:
             raise InvalidRecordError(f"the record lacks the field {exc.args[0]!r}") from None
 
 
-def replay(record: GameRecord, board: BoardSpec,
-           on_step: Callable[[Any, Any], None] | None = None) -> Any:
+def replay(
+    record: GameRecord, board: BoardSpec, on_step: Callable[[Any, Any], None] | None = None
+) -> Any:
     """Rebuild the game of ``record`` on ``board`` (which must be ``record.board``).
 
     Raises:
@@ -369,15 +455,19 @@ def replay(record: GameRecord, board: BoardSpec,
     from concordia.core.setup import new_game
 
     if board.name != record.board:
-        raise InvalidRecordError(f"the record is for board {record.board!r}, "
-                                 f"not {board.name!r}")
-    state = new_game(board, record.num_players, record.seed,
-                     intermediate_scoring=bool(record.options.get("intermediate_scoring")),
-                     no_goods=bool(record.options.get("no_goods")))
+        raise InvalidRecordError(f"the record is for board {record.board!r}, not {board.name!r}")
+    state = new_game(
+        board,
+        record.num_players,
+        record.seed,
+        intermediate_scoring=bool(record.options.get("intermediate_scoring")),
+        no_goods=bool(record.options.get("no_goods")),
+    )
     for i, text in enumerate(record.actions):
         if state.is_terminal():
-            raise InvalidRecordError(f"action {i + 1} of the record comes after the end "
-                                     f"of the game")
+            raise InvalidRecordError(
+                f"action {i + 1} of the record comes after the end of the game"
+            )
         try:
             action = parse_action(text, state)  # checks legality too
         except ConcordiaError as exc:

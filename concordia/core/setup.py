@@ -11,8 +11,14 @@ from concordia.core.errors import ConcordiaError
 from concordia.core.state import GameState, Player
 
 
-def new_game(board: BoardSpec, num_players: int = 4, seed: int = 0, *,
-             intermediate_scoring: bool = False, no_goods: bool = False) -> GameState:
+def new_game(
+    board: BoardSpec,
+    num_players: int = 4,
+    seed: int = 0,
+    *,
+    intermediate_scoring: bool = False,
+    no_goods: bool = False,
+) -> GameState:
     """Deal a new game. All shuffling happens here, from ``seed`` alone.
 
     Args:
@@ -32,9 +38,12 @@ def new_game(board: BoardSpec, num_players: int = 4, seed: int = 0, *,
     (0, 7, 6)
     """
     if not isinstance(num_players, int) or not (
-            data.MIN_PLAYERS <= num_players <= data.MAX_PLAYERS):
-        raise ConcordiaError(f"Concordia is played by {data.MIN_PLAYERS} to "
-                             f"{data.MAX_PLAYERS} players, not {num_players!r}")
+        data.MIN_PLAYERS <= num_players <= data.MAX_PLAYERS
+    ):
+        raise ConcordiaError(
+            f"Concordia is played by {data.MIN_PLAYERS} to "
+            f"{data.MAX_PLAYERS} players, not {num_players!r}"
+        )
     topo = board.topology()
     rng = random.Random(f"concordia/{seed}")
 
@@ -46,8 +55,10 @@ def new_game(board: BoardSpec, num_players: int = 4, seed: int = 0, *,
             continue
         tokens = [GOOD_INDEX[g] for g in GOODS for _ in range(data.CITY_TOKENS[letter][g])]
         if len(cities) > len(tokens):
-            raise ConcordiaError(f"board {board.name!r} has {len(cities)} cities with letter "
-                                 f"{letter} but there are only {len(tokens)} tokens")
+            raise ConcordiaError(
+                f"board {board.name!r} has {len(cities)} cities with letter "
+                f"{letter} but there are only {len(tokens)} tokens"
+            )
         rng.shuffle(tokens)
         for c, g in zip(cities, tokens, strict=False):
             city_goods[c] = g
@@ -56,7 +67,7 @@ def new_game(board: BoardSpec, num_players: int = 4, seed: int = 0, *,
 
     # Cards for sale: decks I..N (I..II for two players), each shuffled on its own,
     # stacked with deck I on top; the top 7 go to the display.
-    used = data.DECKS[:max(2, num_players)]
+    used = data.DECKS[: max(2, num_players)]
     pile: list[int] = []  # top card last
     for deck in reversed(used):
         cards = [c.index for c in CARDS if c.deck == deck]

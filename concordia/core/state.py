@@ -46,11 +46,13 @@ _TRIBUNE = CARD_BY_ID["tribune"].index
 # (two Architects are the same play; Mercators differ by their sestertii).
 _CARD_ACTION: tuple[str, ...] = tuple(c.action for c in CARDS)
 _PLAY_KEY: tuple[tuple[str, int, str | None], ...] = tuple(
-    (c.action, c.sestertii, c.good) for c in CARDS)
+    (c.action, c.sestertii, c.good) for c in CARDS
+)
 _DECK_RANK = {d: i for i, d in enumerate(data.DECKS)}
 _ANY = "any"
 _DISPLAY_EXTRA: tuple[tuple[int, ...], ...] = tuple(
-    tuple(-1 if g == _ANY else GOOD_INDEX[g] for g in extra) for extra in data.DISPLAY_EXTRA)
+    tuple(-1 if g == _ANY else GOOD_INDEX[g] for g in extra) for extra in data.DISPLAY_EXTRA
+)
 _MARKER_COINS: tuple[int, ...] = tuple(data.MARKER_COINS[g] for g in GOODS)
 
 
@@ -96,8 +98,17 @@ class Outcome:
 class Player:
     """One seat's belongings. Read freely; only the state's rules change them."""
 
-    __slots__ = ("cols", "discard", "goods", "hand", "houses_left", "money", "seat", "store",
-                 "turns")
+    __slots__ = (
+        "cols",
+        "discard",
+        "goods",
+        "hand",
+        "houses_left",
+        "money",
+        "seat",
+        "store",
+        "turns",
+    )
 
     seat: int
     money: int
@@ -140,11 +151,36 @@ class GameState:
     the state itself, if nobody mutates it) to another thread.
     """
 
-    __slots__ = ("_bought", "_card", "_deck_hidden", "_first_tribune", "_overflow",
-                 "_placed", "_traded", "board", "city_goods", "concordia", "deck",
-                 "display", "final_turns", "houses", "intermediate_scoring", "markers",
-                 "no_goods", "num_players", "phase", "players", "points", "praefectus",
-                 "province_goods", "route_occ", "seed", "step", "topo", "turn_player")
+    __slots__ = (
+        "_bought",
+        "_card",
+        "_deck_hidden",
+        "_first_tribune",
+        "_overflow",
+        "_placed",
+        "_traded",
+        "board",
+        "city_goods",
+        "concordia",
+        "deck",
+        "display",
+        "final_turns",
+        "houses",
+        "intermediate_scoring",
+        "markers",
+        "no_goods",
+        "num_players",
+        "phase",
+        "players",
+        "points",
+        "praefectus",
+        "province_goods",
+        "route_occ",
+        "seed",
+        "step",
+        "topo",
+        "turn_player",
+    )
 
     board: BoardSpec
     topo: Topology
@@ -424,8 +460,9 @@ class GameState:
         return tuple(out)
 
     def _legal_prefect(self) -> tuple[Action, ...]:
-        out: list[Action] = [Produce(self.topo.province_slugs[i])
-                             for i, active in enumerate(self.markers) if active]
+        out: list[Action] = [
+            Produce(self.topo.province_slugs[i]) for i, active in enumerate(self.markers) if active
+        ]
         out.append(CASH)
         return tuple(out)
 
@@ -483,7 +520,8 @@ class GameState:
         if p.goods[data.FOOD] >= 1 and p.goods[data.TOOL] >= 1 and (p.store[0] or p.store[1]):
             bit = 1 << p.seat
             cities = [self.topo.capital] + [
-                c for c in range(self.topo.num_cities) if self.houses[c] & bit]
+                c for c in range(self.topo.num_cities) if self.houses[c] & bit
+            ]
             for c in sorted(cities):
                 for k in (0, 1):
                     if p.store[k]:
@@ -544,8 +582,9 @@ class GameState:
         if isinstance(action, Place):
             return Cost(0, (("food", 1), ("tool", 1)))
         if isinstance(action, Trade):
-            return Cost(action.amount * PRICE[GOOD_INDEX[action.good]],
-                        ((action.good, -action.amount),))
+            return Cost(
+                action.amount * PRICE[GOOD_INDEX[action.good]], ((action.good, -action.amount),)
+            )
         if isinstance(action, Move):
             return Cost(points=self._move_distance(action))
         if isinstance(action, Cash):
@@ -555,8 +594,11 @@ class GameState:
         return Cost()
 
     def _prefect_cash(self) -> int:
-        return sum(_MARKER_COINS[self.province_goods[i]]
-                   for i, active in enumerate(self.markers) if not active)
+        return sum(
+            _MARKER_COINS[self.province_goods[i]]
+            for i, active in enumerate(self.markers)
+            if not active
+        )
 
     def _move_distance(self, action: Move) -> int:
         topo = self.topo
@@ -574,8 +616,9 @@ class GameState:
             IllegalActionError: ``action`` is not in :meth:`legal_actions`.
         """
         if action not in self.legal_actions():
-            raise IllegalActionError(f"{action} is not legal in phase {self.phase!r} "
-                                     f"for seat {self.current_player}")
+            raise IllegalActionError(
+                f"{action} is not legal in phase {self.phase!r} for seat {self.current_player}"
+            )
         s = self.copy()
         s._do(action)
         return s
@@ -665,8 +708,9 @@ class GameState:
             # Own houses in cities of the card's good produce 1 each; nobody else.
             g = GOOD_INDEX[CARDS[card].good]  # type: ignore[index]
             bit = 1 << p.seat
-            n = sum(1 for c, mask in enumerate(self.houses)
-                    if mask & bit and self.city_goods[c] == g)
+            n = sum(
+                1 for c, mask in enumerate(self.houses) if mask & bit and self.city_goods[c] == g
+            )
             p.goods[g] += n
             if p.used_space() > _CAP:
                 self._overflow.append(p.seat)
@@ -676,8 +720,7 @@ class GameState:
 
     @staticmethod
     def _can_pay_colonist(p: Player) -> bool:
-        return (p.goods[data.FOOD] >= 1 and p.goods[data.TOOL] >= 1
-                and (p.store[0] + p.store[1]) > 0)
+        return p.goods[data.FOOD] >= 1 and p.goods[data.TOOL] >= 1 and (p.store[0] + p.store[1]) > 0
 
     def _do_move(self, a: Move) -> None:
         topo = self.topo
@@ -972,8 +1015,10 @@ class GameState:
         return state
 
     def __repr__(self) -> str:
-        return (f"<GameState {self.board.name} {self.num_players}p step={self.step} "
-                f"phase={self.phase} seat={self.current_player}>")
+        return (
+            f"<GameState {self.board.name} {self.num_players}p step={self.step} "
+            f"phase={self.phase} seat={self.current_player}>"
+        )
 
 
 def _canonical_deck_key(c: int) -> tuple[int, int]:

@@ -25,10 +25,12 @@ def main(argv: list[str] | None = None) -> int:
             continue
         letters = Counter(c.letter for c in spec.cities if c.letter)
         kinds = Counter(r.kind for r in spec.routes)
-        print(f"{spec.source}: {spec.title}: {len(spec.cities) - 1} cities + {spec.capital}, "
-              f"{len(spec.provinces)} provinces, {kinds['land']} land + {kinds['sea']} sea "
-              f"routes, letters {' '.join(f'{k}{v}' for k, v in sorted(letters.items()))}, "
-              f"{spec.width}x{spec.height} px")
+        print(
+            f"{spec.source}: {spec.title}: {len(spec.cities) - 1} cities + {spec.capital}, "
+            f"{len(spec.provinces)} provinces, {kinds['land']} land + {kinds['sea']} sea "
+            f"routes, letters {' '.join(f'{k}{v}' for k, v in sorted(letters.items()))}, "
+            f"{spec.width}x{spec.height} px"
+        )
     return status
 
 

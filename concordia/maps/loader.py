@@ -114,8 +114,9 @@ class _Reader:
         for name, (obj, number, label) in provinces.items():
             if not members[name]:
                 raise self.fail(f"{_describe('provinces', obj)} has no city")
-            province_specs.append(ProvinceSpec(name, number, tuple(members[name]),
-                                               float(obj.x), float(obj.y), label))
+            province_specs.append(
+                ProvinceSpec(name, number, tuple(members[name]), float(obj.x), float(obj.y), label)
+            )
 
         self.check_connected(layers["cities"], cities, routes, capital_obj)
         spec = BoardSpec(
@@ -146,10 +147,15 @@ class _Reader:
             if key not in props:
                 continue
             value = props[key]
-            if (not isinstance(value, int) or isinstance(value, bool)
-                    or not MIN_PLAYERS <= value <= MAX_PLAYERS):
-                raise self.fail(f"map property {key!r} must be an int from {MIN_PLAYERS} "
-                                f"to {MAX_PLAYERS}, not {value!r}")
+            if (
+                not isinstance(value, int)
+                or isinstance(value, bool)
+                or not MIN_PLAYERS <= value <= MAX_PLAYERS
+            ):
+                raise self.fail(
+                    f"map property {key!r} must be an int from {MIN_PLAYERS} "
+                    f"to {MAX_PLAYERS}, not {value!r}"
+                )
             counts.append(value)
         if len(counts) == 2 and counts[0] > counts[1]:
             raise self.fail("map property 'min_players' is larger than 'max_players'")
@@ -167,11 +173,15 @@ class _Reader:
         allowed = LAYER_TYPES[name]
         for obj in objects:
             if not obj.type:
-                raise self.fail(f"{_describe(name, obj)} in layer {name!r} has no type "
-                                f"(expected {' or '.join(allowed)})")
+                raise self.fail(
+                    f"{_describe(name, obj)} in layer {name!r} has no type "
+                    f"(expected {' or '.join(allowed)})"
+                )
             if obj.type not in allowed:
-                raise self.fail(f"{_describe(name, obj)} in layer {name!r} has unknown type "
-                                f"{obj.type!r} (expected {' or '.join(allowed)})")
+                raise self.fail(
+                    f"{_describe(name, obj)} in layer {name!r} has unknown type "
+                    f"{obj.type!r} (expected {' or '.join(allowed)})"
+                )
         return objects
 
     def prop_str(self, layer: str, obj: Any, key: str) -> str:
@@ -200,25 +210,35 @@ class _Reader:
             name = self.need_name("provinces", obj)
             self.need_point("provinces", obj)
             if name in provinces:
-                raise self.fail(f"{_describe('provinces', obj)}: duplicate province name "
-                                f"(also object {provinces[name][0].id})")
+                raise self.fail(
+                    f"{_describe('provinces', obj)}: duplicate province name "
+                    f"(also object {provinces[name][0].id})"
+                )
             number = obj.properties.get("number")
             if number is None:
                 raise self.fail(f"{_describe('provinces', obj)} has no property 'number'")
             if not isinstance(number, int) or isinstance(number, bool) or number < 1:
-                raise self.fail(f"{_describe('provinces', obj)}: property 'number' must be a "
-                                f"positive int, not {number!r}")
+                raise self.fail(
+                    f"{_describe('provinces', obj)}: property 'number' must be a "
+                    f"positive int, not {number!r}"
+                )
             if number in numbers:
-                raise self.fail(f"{_describe('provinces', obj)}: duplicate province number "
-                                f"{number} (also object {numbers[number].id})")
+                raise self.fail(
+                    f"{_describe('provinces', obj)}: duplicate province number "
+                    f"{number} (also object {numbers[number].id})"
+                )
             numbers[number] = obj
-            label = self.prop_str("provinces", obj, "label") if "label" in obj.properties \
+            label = (
+                self.prop_str("provinces", obj, "label")
+                if "label" in obj.properties
                 else name.upper()
+            )
             provinces[name] = (obj, number, label)
         return provinces
 
-    def read_cities(self, objects: list[Any], provinces: dict[str, Any],
-                    capital: str) -> tuple[list[CitySpec], Any]:
+    def read_cities(
+        self, objects: list[Any], provinces: dict[str, Any], capital: str
+    ) -> tuple[list[CitySpec], Any]:
         cities: list[CitySpec] = []
         seen: dict[str, Any] = {}
         letters: Counter[str] = Counter()
@@ -228,43 +248,56 @@ class _Reader:
             self.need_point("cities", obj)
             key = " ".join(name.lower().split())
             if key in seen:
-                raise self.fail(f"{_describe('cities', obj)}: duplicate city name "
-                                f"(also object {seen[key].id})")
+                raise self.fail(
+                    f"{_describe('cities', obj)}: duplicate city name (also object {seen[key].id})"
+                )
             seen[key] = obj
-            label = self.prop_str("cities", obj, "label") if "label" in obj.properties \
-                else name.upper()
+            label = (
+                self.prop_str("cities", obj, "label") if "label" in obj.properties else name.upper()
+            )
             if obj.type == "capital":
                 if capital_obj is not None:
-                    raise self.fail(f"{_describe('cities', obj)}: second capital "
-                                    f"(also object {capital_obj.id})")
+                    raise self.fail(
+                        f"{_describe('cities', obj)}: second capital (also object {capital_obj.id})"
+                    )
                 if name != capital:
-                    raise self.fail(f"{_describe('cities', obj)}: the map property 'capital' "
-                                    f"names {capital!r}")
+                    raise self.fail(
+                        f"{_describe('cities', obj)}: the map property 'capital' names {capital!r}"
+                    )
                 for extra in ("letter", "province"):
                     if extra in obj.properties:
-                        raise self.fail(f"{_describe('cities', obj)}: the capital may not "
-                                        f"have a property {extra!r}")
+                        raise self.fail(
+                            f"{_describe('cities', obj)}: the capital may not "
+                            f"have a property {extra!r}"
+                        )
                 capital_obj = obj
                 cities.append(CitySpec(name, None, None, float(obj.x), float(obj.y), label))
                 continue
             letter = self.prop_str("cities", obj, "letter")
             province = self.prop_str("cities", obj, "province")
             if letter not in CITY_TOKENS:
-                raise self.fail(f"{_describe('cities', obj)} has letter {letter!r}, which has "
-                                f"no city tokens (letters: {', '.join(CITY_TOKENS)})")
+                raise self.fail(
+                    f"{_describe('cities', obj)} has letter {letter!r}, which has "
+                    f"no city tokens (letters: {', '.join(CITY_TOKENS)})"
+                )
             letters[letter] += 1
             tokens = sum(CITY_TOKENS[letter].values())
             if letters[letter] > tokens:
-                raise self.fail(f"{_describe('cities', obj)} is city number {letters[letter]} "
-                                f"of letter {letter!r}, but there are only {tokens} "
-                                f"{letter} tokens")
+                raise self.fail(
+                    f"{_describe('cities', obj)} is city number {letters[letter]} "
+                    f"of letter {letter!r}, but there are only {tokens} "
+                    f"{letter} tokens"
+                )
             if province not in provinces:
-                raise self.fail(f"{_describe('cities', obj)} is in province {province!r}, "
-                                "which does not exist")
+                raise self.fail(
+                    f"{_describe('cities', obj)} is in province {province!r}, which does not exist"
+                )
             cities.append(CitySpec(name, letter, province, float(obj.x), float(obj.y), label))
         if capital_obj is None:
-            raise self.fail(f"layer 'cities' has no object of type 'capital' (the map "
-                            f"property 'capital' names {capital!r})")
+            raise self.fail(
+                f"layer 'cities' has no object of type 'capital' (the map "
+                f"property 'capital' names {capital!r})"
+            )
         return cities, capital_obj
 
     def read_routes(self, objects: list[Any], cities: set[str]) -> list[RouteSpec]:
@@ -276,22 +309,24 @@ class _Reader:
             b = self.prop_str("routes", obj, "b")
             for end in (a, b):
                 if end not in cities:
-                    raise self.fail(f"{_describe('routes', obj)} leads to unknown city "
-                                    f"{end!r}")
+                    raise self.fail(f"{_describe('routes', obj)} leads to unknown city {end!r}")
             if a == b:
                 raise self.fail(f"{_describe('routes', obj)} joins {a!r} to itself")
             key = (kind, frozenset((a, b)))
             if key in seen:
-                raise self.fail(f"{_describe('routes', obj)}: duplicate {kind} route "
-                                f"{a}-{b} (also object {seen[key].id})")
+                raise self.fail(
+                    f"{_describe('routes', obj)}: duplicate {kind} route "
+                    f"{a}-{b} (also object {seen[key].id})"
+                )
             seen[key] = obj
             raw = getattr(obj, "points", None) or ()
             points = tuple((float(p.x), float(p.y)) for p in raw)
             routes.append(RouteSpec(kind, a, b, points))
         return routes
 
-    def check_connected(self, objects: list[Any], cities: list[CitySpec],
-                        routes: list[RouteSpec], capital_obj: Any) -> None:
+    def check_connected(
+        self, objects: list[Any], cities: list[CitySpec], routes: list[RouteSpec], capital_obj: Any
+    ) -> None:
         neighbours: dict[str, set[str]] = {c.name: set() for c in cities}
         for r in routes:
             neighbours[r.a].add(r.b)
@@ -307,5 +342,7 @@ class _Reader:
         for obj in objects:
             if str(obj.name).strip() not in reached:
                 lost = len(cities) - len(reached)
-                raise self.fail(f"{_describe('cities', obj)} cannot be reached from {start!r} "
-                                f"by any route ({lost} of {len(cities)} cities unreachable)")
+                raise self.fail(
+                    f"{_describe('cities', obj)} cannot be reached from {start!r} "
+                    f"by any route ({lost} of {len(cities)} cities unreachable)"
+                )

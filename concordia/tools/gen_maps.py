@@ -53,16 +53,30 @@ def trim(data: dict[str, Any]) -> dict[str, Any]:
     roma = data["roma"]
     return {
         "_note": "Trimmed copy of the project reference data, written by "
-                 "`python -m concordia.tools.gen_maps --test-data`. Do not edit by hand.",
+        "`python -m concordia.tools.gen_maps --test-data`. Do not edit by hand.",
         "map": data["map"],
         "players_recommended": data["players_recommended"],
-        "provinces": [{"number": p["number"], "name": p["name"],
-                       "board_label": p["board_label"]} for p in data["provinces"]],
-        "roma": {"name": roma["name"], "board_label": roma["board_label"],
-                 "x": roma["x"], "y": roma["y"]},
-        "cities": [{"name": c["name"], "board_label": c["board_label"], "letter": c["letter"],
-                    "province": c["province"], "x": c["x"], "y": c["y"]}
-                   for c in data["cities"]],
+        "provinces": [
+            {"number": p["number"], "name": p["name"], "board_label": p["board_label"]}
+            for p in data["provinces"]
+        ],
+        "roma": {
+            "name": roma["name"],
+            "board_label": roma["board_label"],
+            "x": roma["x"],
+            "y": roma["y"],
+        },
+        "cities": [
+            {
+                "name": c["name"],
+                "board_label": c["board_label"],
+                "letter": c["letter"],
+                "province": c["province"],
+                "x": c["x"],
+                "y": c["y"],
+            }
+            for c in data["cities"]
+        ],
         "land_routes": [list(r) for r in data["land_routes"]],
         "sea_routes": [list(r) for r in data["sea_routes"]],
     }
@@ -97,7 +111,8 @@ def render_tmx(data: dict[str, Any], board: str) -> str:
     """The full text of ``maps/<board>.tmx`` for one board's reference data."""
     roma = data["roma"]
     pos: dict[str, tuple[float, float]] = {
-        roma["name"]: (roma["x"] * WIDTH_PX, roma["y"] * HEIGHT_PX)}
+        roma["name"]: (roma["x"] * WIDTH_PX, roma["y"] * HEIGHT_PX)
+    }
     for c in data["cities"]:
         pos[c["name"]] = (c["x"] * WIDTH_PX, c["y"] * HEIGHT_PX)
     lo, hi = _players(data["players_recommended"])
@@ -110,9 +125,15 @@ def render_tmx(data: dict[str, Any], board: str) -> str:
         cy = sum(y for _, y in members) / max(1, len(members)) - LABEL_LIFT_PX
         cx = min(max(cx, LABEL_MARGIN_PX), WIDTH_PX - LABEL_MARGIN_PX)
         cy = min(max(cy, LABEL_MARGIN_PX), HEIGHT_PX - LABEL_MARGIN_PX)
-        provinces += _object(next_id, p["name"], "province", cx, cy,
-                             {"number": int(p["number"]), "label": p["board_label"]},
-                             "   <point/>")
+        provinces += _object(
+            next_id,
+            p["name"],
+            "province",
+            cx,
+            cy,
+            {"number": int(p["number"]), "label": p["board_label"]},
+            "   <point/>",
+        )
         next_id += 1
 
     land = [tuple(r) for r in data["land_routes"]]
@@ -130,20 +151,28 @@ def render_tmx(data: dict[str, Any], board: str) -> str:
                 pts.append((dx / 2 - dy / length * side, dy / 2 + dx / length * side))
             pts.append((bx - ax, by - ay))
             shape = '   <polyline points="{}"/>'.format(
-                " ".join(f"{_num(x)},{_num(y)}" for x, y in pts))
+                " ".join(f"{_num(x)},{_num(y)}" for x, y in pts)
+            )
             routes += _object(next_id, "", kind, ax, ay, {"a": a, "b": b}, shape)
             next_id += 1
 
     cities: list[str] = []
     rx, ry = pos[roma["name"]]
-    cities += _object(next_id, roma["name"], "capital", rx, ry,
-                      {"label": roma["board_label"]}, "   <point/>")
+    cities += _object(
+        next_id, roma["name"], "capital", rx, ry, {"label": roma["board_label"]}, "   <point/>"
+    )
     next_id += 1
     for c in data["cities"]:
         x, y = pos[c["name"]]
-        cities += _object(next_id, c["name"], "city", x, y,
-                          {"letter": c["letter"], "province": c["province"],
-                           "label": c["board_label"]}, "   <point/>")
+        cities += _object(
+            next_id,
+            c["name"],
+            "city",
+            x,
+            y,
+            {"letter": c["letter"], "province": c["province"], "label": c["board_label"]},
+            "   <point/>",
+        )
         next_id += 1
 
     lines = [
@@ -152,25 +181,42 @@ def render_tmx(data: dict[str, Any], board: str) -> str:
         f'renderorder="right-down" width="{WIDTH_PX // TILE}" height="{HEIGHT_PX // TILE}" '
         f'tilewidth="{TILE}" tileheight="{TILE}" infinite="0" nextlayerid="5" '
         f'nextobjectid="{next_id}">',
-        *_props(" ", {"title": str(data["map"]), "capital": str(roma["name"]),
-                      "min_players": lo, "max_players": hi}),
+        *_props(
+            " ",
+            {
+                "title": str(data["map"]),
+                "capital": str(roma["name"]),
+                "min_players": lo,
+                "max_players": hi,
+            },
+        ),
         ' <imagelayer id="1" name="background">',
-        f'  <image source="../assets/boards/{board}.png" width="{WIDTH_PX}" '
-        f'height="{HEIGHT_PX}"/>',
+        f'  <image source="../assets/boards/{board}.png" width="{WIDTH_PX}" height="{HEIGHT_PX}"/>',
         " </imagelayer>",
-        ' <objectgroup id="2" name="provinces">', *provinces, " </objectgroup>",
-        ' <objectgroup id="3" name="routes">', *routes, " </objectgroup>",
-        ' <objectgroup id="4" name="cities">', *cities, " </objectgroup>",
+        ' <objectgroup id="2" name="provinces">',
+        *provinces,
+        " </objectgroup>",
+        ' <objectgroup id="3" name="routes">',
+        *routes,
+        " </objectgroup>",
+        ' <objectgroup id="4" name="cities">',
+        *cities,
+        " </objectgroup>",
         "</map>",
     ]
     return "\n".join(lines) + "\n"
 
 
-def _object(oid: int, name: str, otype: str, x: float, y: float,
-            props: dict[str, str | int], shape: str) -> list[str]:
+def _object(
+    oid: int, name: str, otype: str, x: float, y: float, props: dict[str, str | int], shape: str
+) -> list[str]:
     name_attr = f" name={quoteattr(name)}" if name else ""
-    return [f'  <object id="{oid}"{name_attr} type="{otype}" x="{_num(x)}" y="{_num(y)}">',
-            *_props("   ", props), shape, "  </object>"]
+    return [
+        f'  <object id="{oid}"{name_attr} type="{otype}" x="{_num(x)}" y="{_num(y)}">',
+        *_props("   ", props),
+        shape,
+        "  </object>",
+    ]
 
 
 def write_background(path: Path) -> bool:
@@ -189,17 +235,33 @@ def write_background(path: Path) -> bool:
 
 def main(argv: list[str] | None = None) -> int:
     root = resource_root()
-    parser = argparse.ArgumentParser(prog="python -m concordia.tools.gen_maps",
-                                     description=__doc__.splitlines()[0] if __doc__ else None)
-    parser.add_argument("--reference", type=Path, default=root / DEFAULT_REFERENCE,
-                        help="folder with imperium.json and italia.json (reference data "
-                             "or the trimmed tests/maps/data copy)")
-    parser.add_argument("--out", type=Path, default=root,
-                        help="folder that receives maps/ and assets/boards/ (repo root)")
-    parser.add_argument("--test-data", type=Path, default=None, metavar="DIR",
-                        help="also write trimmed copies of the data to DIR")
-    parser.add_argument("--no-images", action="store_true",
-                        help="do not create placeholder background images")
+    parser = argparse.ArgumentParser(
+        prog="python -m concordia.tools.gen_maps",
+        description=__doc__.splitlines()[0] if __doc__ else None,
+    )
+    parser.add_argument(
+        "--reference",
+        type=Path,
+        default=root / DEFAULT_REFERENCE,
+        help="folder with imperium.json and italia.json (reference data "
+        "or the trimmed tests/maps/data copy)",
+    )
+    parser.add_argument(
+        "--out",
+        type=Path,
+        default=root,
+        help="folder that receives maps/ and assets/boards/ (repo root)",
+    )
+    parser.add_argument(
+        "--test-data",
+        type=Path,
+        default=None,
+        metavar="DIR",
+        help="also write trimmed copies of the data to DIR",
+    )
+    parser.add_argument(
+        "--no-images", action="store_true", help="do not create placeholder background images"
+    )
     args = parser.parse_args(argv)
 
     for board in BOARDS:
@@ -212,14 +274,16 @@ def main(argv: list[str] | None = None) -> int:
         tmx.parent.mkdir(parents=True, exist_ok=True)
         tmx.write_text(render_tmx(data, board), encoding="utf-8", newline="\n")
         print(f"wrote {tmx}")
-        if not args.no_images and write_background(
-                args.out / "assets" / "boards" / f"{board}.png"):
+        if not args.no_images and write_background(args.out / "assets" / "boards" / f"{board}.png"):
             print(f"wrote placeholder assets/boards/{board}.png")
         if args.test_data is not None:
             args.test_data.mkdir(parents=True, exist_ok=True)
             out = args.test_data / f"{board}.json"
-            out.write_text(json.dumps(trim(data), indent=1, ensure_ascii=False) + "\n",
-                           encoding="utf-8", newline="\n")
+            out.write_text(
+                json.dumps(trim(data), indent=1, ensure_ascii=False) + "\n",
+                encoding="utf-8",
+                newline="\n",
+            )
             print(f"wrote {out}")
     return 0
 

@@ -35,8 +35,10 @@ def _silence(seconds: float) -> Samples:
 def _tone(freq: float, seconds: float, decay: float, phase: float = 0.0) -> Samples:
     """A sine at ``freq`` Hz with an exponential decay (``decay`` per second)."""
     n = int(seconds * RATE)
-    return [math.sin(2 * math.pi * freq * i / RATE + phase) * math.exp(-decay * i / RATE)
-            for i in range(n)]
+    return [
+        math.sin(2 * math.pi * freq * i / RATE + phase) * math.exp(-decay * i / RATE)
+        for i in range(n)
+    ]
 
 
 def _mix(*parts: tuple[Samples, float, float]) -> Samples:
@@ -83,9 +85,11 @@ def build() -> Samples:
     rng = random.Random("concordia/build")
 
     def knock(pitch: float) -> Samples:
-        body = _mix((_tone(pitch, 0.16, 38.0), 1.0, 0.0),
-                    (_tone(pitch * 2.76, 0.1, 60.0), 0.45, 0.0),
-                    (_tone(pitch * 5.4, 0.05, 110.0), 0.2, 0.0))
+        body = _mix(
+            (_tone(pitch, 0.16, 38.0), 1.0, 0.0),
+            (_tone(pitch * 2.76, 0.1, 60.0), 0.45, 0.0),
+            (_tone(pitch * 5.4, 0.05, 110.0), 0.2, 0.0),
+        )
         click = [rng.uniform(-1, 1) * math.exp(-900 * i / RATE) for i in range(int(0.01 * RATE))]
         return _attack(_mix((body, 1.0, 0.0), (click, 0.4, 0.0)), 0.002)
 
@@ -94,35 +98,50 @@ def build() -> Samples:
 
 def coin() -> Samples:
     """Metal on metal: inharmonic high partials with slow decays, struck twice."""
+
     def strike(base: float) -> Samples:
-        return _attack(_mix((_tone(base, 0.45, 9.0), 1.0, 0.0),
-                            (_tone(base * 1.48, 0.4, 11.0, 0.4), 0.7, 0.0),
-                            (_tone(base * 2.31, 0.3, 16.0, 1.1), 0.45, 0.0),
-                            (_tone(base * 3.7, 0.15, 30.0, 2.0), 0.25, 0.0)), 0.001)
+        return _attack(
+            _mix(
+                (_tone(base, 0.45, 9.0), 1.0, 0.0),
+                (_tone(base * 1.48, 0.4, 11.0, 0.4), 0.7, 0.0),
+                (_tone(base * 2.31, 0.3, 16.0, 1.1), 0.45, 0.0),
+                (_tone(base * 3.7, 0.15, 30.0, 2.0), 0.25, 0.0),
+            ),
+            0.001,
+        )
 
     return _normalise(_mix((strike(1850.0), 1.0, 0.0), (strike(2140.0), 0.7, 0.07)))
 
 
 def turn() -> Samples:
     """A gentle rising fourth (A5 then D6) with a soft bell timbre."""
-    def note(freq: float) -> Samples:
-        return _attack(_mix((_tone(freq, 0.35, 7.0), 1.0, 0.0),
-                            (_tone(freq * 2.0, 0.3, 12.0), 0.3, 0.0),
-                            (_tone(freq * 3.0, 0.2, 20.0), 0.1, 0.0)), 0.004)
 
-    return _normalise(_mix((note(880.0), 0.9, 0.0), (note(1174.66), 1.0, 0.12),
-                           (_silence(0.05), 0.0, 0.47)))
+    def note(freq: float) -> Samples:
+        return _attack(
+            _mix(
+                (_tone(freq, 0.35, 7.0), 1.0, 0.0),
+                (_tone(freq * 2.0, 0.3, 12.0), 0.3, 0.0),
+                (_tone(freq * 3.0, 0.2, 20.0), 0.1, 0.0),
+            ),
+            0.004,
+        )
+
+    return _normalise(
+        _mix((note(880.0), 0.9, 0.0), (note(1174.66), 1.0, 0.12), (_silence(0.05), 0.0, 0.47))
+    )
 
 
 EFFECTS: dict[str, Callable[[], Samples]] = {
-    "card": card, "build": build, "coin": coin, "turn": turn,
+    "card": card,
+    "build": build,
+    "coin": coin,
+    "turn": turn,
 }
 
 
 def write_wav(path: Path, samples: Samples) -> None:
     """16-bit mono PCM at :data:`RATE`."""
-    frames = b"".join(struct.pack("<h", max(-32767, min(32767, round(v * 32767))))
-                      for v in samples)
+    frames = b"".join(struct.pack("<h", max(-32767, min(32767, round(v * 32767)))) for v in samples)
     with wave.open(str(path), "wb") as w:
         w.setnchannels(1)
         w.setsampwidth(2)

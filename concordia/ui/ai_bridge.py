@@ -70,8 +70,7 @@ class PlaceholderWorker:
         self._thread: threading.Thread | None = None
         self._cancels: list[threading.Event] = []
 
-    def request(self, game_id: int, step: int, state: GameState, seat: int,
-                level: str) -> None:
+    def request(self, game_id: int, step: int, state: GameState, seat: int, level: str) -> None:
         if self._thread is None:
             self._thread = threading.Thread(target=self._run, name="concordia-ai", daemon=True)
             self._thread.start()
@@ -146,8 +145,9 @@ class AIBridge:
             tests pass one with a short grace period.
     """
 
-    def __init__(self, time_scale: float = 1.0,
-                 worker_factory: Callable[[], Any] | None = None) -> None:
+    def __init__(
+        self, time_scale: float = 1.0, worker_factory: Callable[[], Any] | None = None
+    ) -> None:
         self.time_scale = time_scale
         self._factory = worker_factory
         self._worker: Any = None
@@ -176,8 +176,9 @@ class AIBridge:
         if self._real:
             try:
                 worker = importlib.import_module("concordia.ai.worker")
-                req = worker.AIRequest(game_id, state.step, state, seat, level,
-                                       level_limit(level, self.time_scale))
+                req = worker.AIRequest(
+                    game_id, state.step, state, seat, level, level_limit(level, self.time_scale)
+                )
                 self._worker.request(req)
                 self.sent.append(req)
                 return
@@ -201,8 +202,9 @@ class AIBridge:
             reply = self._fallback.poll()
             if reply is None:
                 return None
-            return Reply(abs(reply.game_id), reply.step, reply.action, reply.error,
-                         reply.game_id < 0)
+            return Reply(
+                abs(reply.game_id), reply.step, reply.action, reply.error, reply.game_id < 0
+            )
         try:
             result = self._worker.poll()
         except Exception:

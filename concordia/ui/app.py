@@ -57,8 +57,12 @@ class AutoplayResult:
 class App:
     """Owns pygame, the window and the scene stack."""
 
-    def __init__(self, options: AppOptions | None = None, settings: Settings | None = None,
-                 time_source: Callable[[], float] = time.perf_counter) -> None:
+    def __init__(
+        self,
+        options: AppOptions | None = None,
+        settings: Settings | None = None,
+        time_source: Callable[[], float] = time.perf_counter,
+    ) -> None:
         self.options = options or AppOptions()
         self.settings = settings if settings is not None else load_settings()
         self.time_source = time_source
@@ -109,8 +113,11 @@ class App:
 
     def open_window(self) -> pygame.Surface:
         size = self.options.size or self.settings.window_size
-        full = self.settings.fullscreen if self.options.fullscreen is None else (
-            self.options.fullscreen)
+        full = (
+            self.settings.fullscreen
+            if self.options.fullscreen is None
+            else (self.options.fullscreen)
+        )
         size = (max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1]))
         flags = pygame.FULLSCREEN if full else pygame.RESIZABLE
         self.screen = pygame.display.set_mode((0, 0) if full else size, flags)
@@ -146,8 +153,9 @@ class App:
                 save_settings(settings)
             except OSError:
                 logger.exception("could not save the settings")
-        window_changed = (old.window_size != settings.window_size
-                          or old.fullscreen != settings.fullscreen)
+        window_changed = (
+            old.window_size != settings.window_size or old.fullscreen != settings.fullscreen
+        )
         if window_changed and self.screen is not None and pygame.display.get_init():
             self.options = replace(self.options, size=None, fullscreen=None)
             self.open_window()

@@ -60,8 +60,9 @@ class AutosaveWriter:
             if self._thread is not None and self._thread.is_alive() and not self._idle.is_set():
                 return  # the running thread picks the pending write up next
             self._idle.clear()
-            self._thread = threading.Thread(target=self._run, name="concordia-autosave",
-                                            daemon=True)
+            self._thread = threading.Thread(
+                target=self._run, name="concordia-autosave", daemon=True
+            )
             self._thread.start()
 
     def wait(self, timeout: float = 1.0) -> bool:

@@ -48,8 +48,10 @@ class FrameStats:
     extra: str = ""
 
     def row(self) -> str:
-        return (f"| {self.label} | {self.frames} | {self.p50:.1f} | {self.p95:.1f} | "
-                f"{self.worst:.1f} | {self.extra} |")
+        return (
+            f"| {self.label} | {self.frames} | {self.p50:.1f} | {self.p95:.1f} | "
+            f"{self.worst:.1f} | {self.extra} |"
+        )
 
 
 def late_game_actions(seed: int, min_step: int = 320) -> list[str]:
@@ -112,15 +114,19 @@ class _Searcher:
         if self.n == self.done:
             state = self.positions[self.n % len(self.positions)]
             self.n += 1
-            self.worker.request(self.request_type(1, state.step, state, state.current_player,
-                                                  "hard", self.limit, seed=self.n))
+            self.worker.request(
+                self.request_type(
+                    1, state.step, state, state.current_player, "hard", self.limit, seed=self.n
+                )
+            )
 
     def close(self) -> None:
         self.worker.close()
 
 
-def frame_times(size: tuple[int, int], actions: list[str], frames: int, with_ai: bool,
-                seed: int) -> FrameStats:
+def frame_times(
+    size: tuple[int, int], actions: list[str], frames: int, with_ai: bool, seed: int
+) -> FrameStats:
     import pygame
 
     from concordia.maps import load_board
@@ -133,8 +139,9 @@ def frame_times(size: tuple[int, int], actions: list[str], frames: int, with_ai:
 
     app = App(AppOptions(size=size), Settings(sound=False))
     app.init_display()
-    controller = GameController(GameSetup("imperium", default_seats(SEATS), seed),
-                                load_board("imperium"), actions)
+    controller = GameController(
+        GameSetup("imperium", default_seats(SEATS), seed), load_board("imperium"), actions
+    )
     scene = GameScene(app, controller)
     app.push(scene)
     searcher = _Searcher(controller.history) if with_ai else None
@@ -160,14 +167,17 @@ def frame_times(size: tuple[int, int], actions: list[str], frames: int, with_ai:
         extra = ""
         if searcher is not None:
             wall = time.perf_counter() - wall
-            extra = (f"{searcher.done} hard searches, AI thread searching "
-                     f"{min(100.0, 100 * searcher.busy_s / wall):.0f}% of the time")
+            extra = (
+                f"{searcher.done} hard searches, AI thread searching "
+                f"{min(100.0, 100 * searcher.busy_s / wall):.0f}% of the time"
+            )
             searcher.close()
         app.shutdown()
         pygame.quit()
     label = f"{w}x{h}" + (", hard AI searching" if with_ai else "")
-    return FrameStats(label, len(times), statistics.median(times), _percentile(times, 0.95),
-                      max(times), extra)
+    return FrameStats(
+        label, len(times), statistics.median(times), _percentile(times, 0.95), max(times), extra
+    )
 
 
 _COLD_CHILD = """
@@ -181,8 +191,13 @@ print(time.time(), resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024)
 
 
 def _child_env(home: str) -> dict[str, str]:
-    return dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
-                PYGAME_HIDE_SUPPORT_PROMPT="1", CONCORDIA_HOME=home)
+    return dict(
+        os.environ,
+        SDL_VIDEODRIVER="dummy",
+        SDL_AUDIODRIVER="dummy",
+        PYGAME_HIDE_SUPPORT_PROMPT="1",
+        CONCORDIA_HOME=home,
+    )
 
 
 def cold_starts(runs: int, home: str) -> tuple[list[float], float]:
@@ -192,23 +207,39 @@ def cold_starts(runs: int, home: str) -> tuple[list[float], float]:
     rss = 0.0
     for _ in range(runs):
         start = time.time()
-        done = subprocess.run([sys.executable, "-c", _COLD_CHILD], capture_output=True,
-                              text=True, env=_child_env(home), check=True)
+        done = subprocess.run(
+            [sys.executable, "-c", _COLD_CHILD],
+            capture_output=True,
+            text=True,
+            env=_child_env(home),
+            check=True,
+        )
         end, peak = done.stdout.strip().splitlines()[-1].split()
         out.append(float(end) - start)
         rss = max(rss, float(peak))
     return out, rss
 
 
-def measure_in_child(size: tuple[int, int], with_ai: bool, frames: int, seed: int,
-                     actions_file: str, home: str) -> tuple[FrameStats, float]:
+def measure_in_child(
+    size: tuple[int, int], with_ai: bool, frames: int, seed: int, actions_file: str, home: str
+) -> tuple[FrameStats, float]:
     """Run one frame measurement in a fresh process; its stats and its peak RSS (MB)."""
-    cmd = [sys.executable, "-m", "concordia.ui.bench", "--child", f"{size[0]}x{size[1]}",
-           "--frames", str(frames), "--seed", str(seed), "--actions", actions_file]
+    cmd = [
+        sys.executable,
+        "-m",
+        "concordia.ui.bench",
+        "--child",
+        f"{size[0]}x{size[1]}",
+        "--frames",
+        str(frames),
+        "--seed",
+        str(seed),
+        "--actions",
+        actions_file,
+    ]
     if with_ai:
         cmd.append("--ai")
-    done = subprocess.run(cmd, capture_output=True, text=True, env=_child_env(home),
-                          check=True)
+    done = subprocess.run(cmd, capture_output=True, text=True, env=_child_env(home), check=True)
     data = json.loads(done.stdout.strip().splitlines()[-1])
     return FrameStats(**data["stats"]), float(data["rss_mb"])
 
@@ -226,9 +257,10 @@ def _child(args: argparse.Namespace) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m concordia.ui.bench",
-                                     description="Frame time, cold start and memory of the "
-                                                 "game window (dummy video driver).")
+    parser = argparse.ArgumentParser(
+        prog="python -m concordia.ui.bench",
+        description="Frame time, cold start and memory of the game window (dummy video driver).",
+    )
     parser.add_argument("--frames", type=int, default=300, help="frames per measurement")
     parser.add_argument("--starts", type=int, default=7, help="cold-start runs")
     parser.add_argument("--seed", type=int, default=5)
@@ -246,18 +278,20 @@ def main(argv: list[str] | None = None) -> int:
     os.environ["CONCORDIA_HOME"] = home
     try:
         import concordia.ai.worker  # noqa: F401
+
         has_ai = True
     except ImportError:
         has_ai = False
-    print(f"python {sys.version.split()[0]}, {os.cpu_count()} cores, "
-          f"load average {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+    print(
+        f"python {sys.version.split()[0]}, {os.cpu_count()} cores, "
+        f"load average {' '.join(f'{x:.2f}' for x in os.getloadavg())}"
+    )
     actions = late_game_actions(args.seed)
     print(f"position: 5 players, Imperium, step {len(actions)} (seed {args.seed})")
     actions_file = os.path.join(home, "actions.json")
     with open(actions_file, "w", encoding="utf-8") as f:
         json.dump(actions, f)
-    runs = [(size, False) for size in SIZES] + ([(size, True) for size in SIZES]
-                                                if has_ai else [])
+    runs = [(size, False) for size in SIZES] + ([(size, True) for size in SIZES] if has_ai else [])
     stats: list[FrameStats] = []
     rss = 0.0
     for size, with_ai in runs:
@@ -272,21 +306,24 @@ def main(argv: list[str] | None = None) -> int:
     if not has_ai:
         print("(concordia.ai is not installed: no measurement while the AI thinks)")
     starts, start_rss = cold_starts(args.starts, home)
-    print(f"\ncold start to the first menu frame ({len(starts)} runs): median "
-          f"{statistics.median(starts):.2f} s, min {min(starts):.2f} s, "
-          f"max {max(starts):.2f} s; peak RSS {start_rss:.0f} MB")
+    print(
+        f"\ncold start to the first menu frame ({len(starts)} runs): median "
+        f"{statistics.median(starts):.2f} s, min {min(starts):.2f} s, "
+        f"max {max(starts):.2f} s; peak RSS {start_rss:.0f} MB"
+    )
     print(f"peak RSS of a game window: {rss:.0f} MB")
     plain = [s.p95 for s in stats if "AI" not in s.label]
     ai_p95 = [s.p95 for s in stats if "AI" in s.label]
-    checks = [("frame p95", max(plain), BARS["frame_p95_ms"], "ms"),
-              ("cold start median", statistics.median(starts), BARS["cold_start_s"], "s"),
-              ("peak RSS", rss, BARS["rss_mb"], "MB")]
+    checks = [
+        ("frame p95", max(plain), BARS["frame_p95_ms"], "ms"),
+        ("cold start median", statistics.median(starts), BARS["cold_start_s"], "s"),
+        ("peak RSS", rss, BARS["rss_mb"], "MB"),
+    ]
     if ai_p95:
         checks.insert(1, ("frame p95 with AI", max(ai_p95), BARS["frame_ai_p95_ms"], "ms"))
     print()
     for name, value, bar, unit in checks:
-        print(f"{name}: {value:.2f} {unit} (bar {bar} {unit}) "
-              f"{'ok' if value <= bar else 'OVER'}")
+        print(f"{name}: {value:.2f} {unit} (bar {bar} {unit}) {'ok' if value <= bar else 'OVER'}")
     return 0
 
 

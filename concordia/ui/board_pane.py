@@ -29,8 +29,9 @@ HKey = str | tuple[str, str]
 class BoardPane:
     """Draws the board into a rectangle of the window and answers hit tests."""
 
-    def __init__(self, board: BoardSpec, fonts: theme.Fonts,
-                 time_source: Callable[[], float] | None = None) -> None:
+    def __init__(
+        self, board: BoardSpec, fonts: theme.Fonts, time_source: Callable[[], float] | None = None
+    ) -> None:
         self.board = board
         self.fonts = fonts
         self.rect = pygame.Rect(0, 0, 800, 600)
@@ -73,8 +74,13 @@ class BoardPane:
         elif self._fallback is not None:
             self._fallback.set_rect(self.rect)
 
-    def draw(self, surface: pygame.Surface, state: GameState,
-             highlights: Mapping[HKey, str], tweens: Sequence[Any] = ()) -> None:
+    def draw(
+        self,
+        surface: pygame.Surface,
+        state: GameState,
+        highlights: Mapping[HKey, str],
+        tweens: Sequence[Any] = (),
+    ) -> None:
         """Draw ``state`` with ``highlights``; ``tweens`` are pieces in motion
         (``concordia.ui.render.anim``; the schematic board shows them at rest)."""
         clip = surface.get_clip()
@@ -97,8 +103,13 @@ class BoardPane:
     def route_at(self, pos: tuple[int, int]) -> tuple[str, str] | None:
         if not self.rect.collidepoint(pos):
             return None
-        hit = (self.renderer.route_at(pos) if self.renderer is not None
-               else self._fallback.route_at(pos) if self._fallback else None)
+        hit = (
+            self.renderer.route_at(pos)
+            if self.renderer is not None
+            else self._fallback.route_at(pos)
+            if self._fallback
+            else None
+        )
         if hit is None:
             return None
         if isinstance(hit, tuple) and len(hit) == 2:
@@ -128,8 +139,9 @@ class BoardPane:
         return self._fallback.camera if self._fallback else None
 
 
-def _construct(cls: Any, board: BoardSpec, rect: pygame.Rect,
-               time_source: Callable[[], float] | None) -> Any:
+def _construct(
+    cls: Any, board: BoardSpec, rect: pygame.Rect, time_source: Callable[[], float] | None
+) -> Any:
     try:
         return cls(board, rect, time_source=time_source) if time_source else cls(board, rect)
     except TypeError:
@@ -165,17 +177,20 @@ class _Schematic:
     def _pt(self, x: float, y: float) -> tuple[float, float]:
         return self.camera.world_to_screen((x, y))
 
-    def draw(self, surface: pygame.Surface, state: GameState,
-             highlights: Mapping[HKey, str]) -> None:
+    def draw(
+        self, surface: pygame.Surface, state: GameState, highlights: Mapping[HKey, str]
+    ) -> None:
         pygame.draw.rect(surface, (46, 70, 96), self.camera.viewport)
         font = self.fonts.get(11)
         for r in self.board.routes:
             pts = [self._pt(*p) for p in r.points] or [
                 self._pt(self.cities[_slug(r.a)].x, self.cities[_slug(r.a)].y),
-                self._pt(self.cities[_slug(r.b)].x, self.cities[_slug(r.b)].y)]
+                self._pt(self.cities[_slug(r.b)].x, self.cities[_slug(r.b)].y),
+            ]
             lit = (r.kind, r.slug) in highlights
-            colour = theme.HILITE if lit else ((150, 110, 70) if r.kind == "land"
-                                                else (140, 190, 230))
+            colour = (
+                theme.HILITE if lit else ((150, 110, 70) if r.kind == "land" else (140, 190, 230))
+            )
             if len(pts) >= 2:
                 pygame.draw.lines(surface, colour, False, pts, 4 if lit else 2)
         for seat in range(state.num_players):
@@ -188,8 +203,9 @@ class _Schematic:
             lit = c.slug in highlights
             pygame.draw.circle(surface, theme.HILITE if lit else (240, 230, 210), (x, y), 9)
             for i, seat in enumerate(state.houses_in(c.slug)):
-                pygame.draw.rect(surface, self._style(seat)[0],
-                                 pygame.Rect(x - 12 + i * 7, y + 8, 6, 6))
+                pygame.draw.rect(
+                    surface, self._style(seat)[0], pygame.Rect(x - 12 + i * 7, y + 8, 6, 6)
+                )
             theme.text(surface, font, c.name, (int(x), int(y) - 12), theme.TEXT, "midbottom")
         for key, label in highlights.items():
             if isinstance(key, str) and key in self.cities and label:

@@ -66,8 +66,11 @@ class SeatConfig:
         kind = d.get("kind") if d.get("kind") in SEAT_KINDS else "normal"
         name = d.get("name") if isinstance(d.get("name"), str) and d.get("name") else None
         colour = d.get("colour")
-        if isinstance(colour, bool) or not isinstance(colour, int) or not (
-                0 <= colour < PALETTE_SIZE):
+        if (
+            isinstance(colour, bool)
+            or not isinstance(colour, int)
+            or not (0 <= colour < PALETTE_SIZE)
+        ):
             colour = index % PALETTE_SIZE
         return cls(str(kind), name or f"Player {index + 1}", int(colour))
 
@@ -129,14 +132,19 @@ class GameController:
         SaveError: a replayed action is not legal.
     """
 
-    def __init__(self, setup: GameSetup, board: BoardSpec,
-                 actions: list[str] | None = None) -> None:
+    def __init__(
+        self, setup: GameSetup, board: BoardSpec, actions: list[str] | None = None
+    ) -> None:
         self.setup = setup
         self.board = board
         fix_colours(setup.seats)
-        state = new_game(board, num_players=len(setup.seats), seed=setup.seed,
-                         intermediate_scoring=setup.intermediate_scoring,
-                         no_goods=setup.no_goods)
+        state = new_game(
+            board,
+            num_players=len(setup.seats),
+            seed=setup.seed,
+            intermediate_scoring=setup.intermediate_scoring,
+            no_goods=setup.no_goods,
+        )
         self.history: list[GameState] = [state]
         self.actions: list[str] = []
         self.actors: list[int] = []
@@ -187,15 +195,18 @@ class GameController:
         if len(self.actions) <= self.committed:
             return False
         owner = self.turn_owner
-        return self.seat_is_human(owner) and owner in self.actors[self.committed:]
+        return self.seat_is_human(owner) and owner in self.actors[self.committed :]
 
     def log(self) -> list[LogEntry]:
         """Every action so far, with turn ends marked."""
         out: list[LogEntry] = []
         for i, (text, seat) in enumerate(zip(self.actions, self.actors, strict=True)):
             before, after = self.history[i], self.history[i + 1]
-            out.append(LogEntry(i, seat, text,
-                                after.turn_player != before.turn_player or after.is_terminal()))
+            out.append(
+                LogEntry(
+                    i, seat, text, after.turn_player != before.turn_player or after.is_terminal()
+                )
+            )
         return out
 
     def last_action_of(self, seat: int) -> int | None:
@@ -256,9 +267,15 @@ class GameController:
     # ------------------------------------------------------------------ records
     def record(self) -> GameRecord:
         s = self.setup
-        return GameRecord(board=s.board, num_players=len(s.seats), seed=s.seed,
-                          options=s.options, actions=list(self.actions),
-                          seats=[seat.to_dict() for seat in s.seats], app_version=__version__)
+        return GameRecord(
+            board=s.board,
+            num_players=len(s.seats),
+            seed=s.seed,
+            options=s.options,
+            actions=list(self.actions),
+            seats=[seat.to_dict() for seat in s.seats],
+            app_version=__version__,
+        )
 
     def save(self, path: Path) -> None:
         """Write the game to ``path`` (atomic). Raises :class:`SaveError`."""
@@ -275,13 +292,18 @@ class GameController:
 
     @classmethod
     def from_record(cls, record: GameRecord, board: BoardSpec) -> GameController:
-        seats = [SeatConfig.from_dict(d, i) for i, d in
-                 enumerate(record.seats[:record.num_players])]
+        seats = [
+            SeatConfig.from_dict(d, i) for i, d in enumerate(record.seats[: record.num_players])
+        ]
         while len(seats) < record.num_players:
             seats.append(SeatConfig("normal", f"Player {len(seats) + 1}", -1))
-        setup = GameSetup(record.board, seats, record.seed,
-                          bool(record.options.get("intermediate_scoring")),
-                          bool(record.options.get("no_goods")))
+        setup = GameSetup(
+            record.board,
+            seats,
+            record.seed,
+            bool(record.options.get("intermediate_scoring")),
+            bool(record.options.get("no_goods")),
+        )
         return cls(setup, board, record.actions)
 
 
@@ -359,6 +381,16 @@ def list_saves() -> list[SaveEntry]:
     out = []
     for info in saves.list_saves().saves:
         when = info.saved_at.astimezone().strftime("%Y-%m-%d %H:%M")
-        out.append(SaveEntry(info.path, info.name, when, info.board, info.players, info.step,
-                             info.finished, info.kind != "save"))
+        out.append(
+            SaveEntry(
+                info.path,
+                info.name,
+                when,
+                info.board,
+                info.players,
+                info.step,
+                info.finished,
+                info.kind != "save",
+            )
+        )
     return out

@@ -88,8 +88,9 @@ class Quit:
     """The window is being closed."""
 
 
-Intent: TypeAlias = (Click | Hover | Drag | Wheel | Key | Confirm | Cancel | Undo | HandCard
-                     | Resize | Quit)
+Intent: TypeAlias = (
+    Click | Hover | Drag | Wheel | Key | Confirm | Cancel | Undo | HandCard | Resize | Quit
+)
 
 _DRAG_SLOP = 4  # pixels a held mouse must travel before a press becomes a drag
 
@@ -127,8 +128,11 @@ class InputMapper:
             was_drag = self._dragging
             self._press = None
             self._dragging = False
-            return [] if was_drag else [Click((int(event.pos[0]), int(event.pos[1])),
-                                              int(event.button))]
+            return (
+                []
+                if was_drag
+                else [Click((int(event.pos[0]), int(event.pos[1])), int(event.button))]
+            )
         if et == pygame.MOUSEMOTION:
             pos = (int(event.pos[0]), int(event.pos[1]))
             if self._press is not None and any(event.buttons):

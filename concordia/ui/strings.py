@@ -49,7 +49,7 @@ EN: Final[dict[str, str]] = {
     "menu.tip.board": "Click to switch between the Imperium and Italia boards.",
     "menu.tip.seed": "Click to roll a new seed; the same seed gives the same set-up.",
     "menu.tip.intermediate": "Score all players at each pile of the display running out "
-                             "(2 and 1 sestertii for the first two).",
+    "(2 and 1 sestertii for the first two).",
     "menu.tip.no_goods": "Start with money instead of goods and buy goods in a first round.",
     "option.intermediate": "Intermediate scoring",
     "option.no_goods": "Start without goods",
@@ -194,7 +194,7 @@ EN: Final[dict[str, str]] = {
     "game.marker_down": "marker turned",
     "game.no_good": "no good",
     "game.shortcuts": "Esc menu · Enter confirm · Ctrl+Z undo · 1–9 hand · H hint · wheel zoom "
-                      "· drag pan",
+    "· drag pan",
     # Pause menu
     "pause.title": "Game menu",
     "pause.resume": "Back to the game",
@@ -215,7 +215,7 @@ EN: Final[dict[str, str]] = {
     "scores.winner": "{name} wins with {points} points!",
     "scores.winners": "Shared victory: {names} with {points} points",
     "scores.tiebreak": "Tie on points: {name} wins as the Praefectus Magnus holder or the "
-                       "next to receive it",
+    "next to receive it",
     "scores.close": "Close",
     "scores.main_menu": "Main menu",
     "scores.concordia_to": "Concordia card (7 points) to {name}",
@@ -229,9 +229,9 @@ EN: Final[dict[str, str]] = {
     "error.no_renderer": "The board drawing is not available in this build.",
     "error.unexpected": "Unexpected error: {reason}",
     "error.crash_body": "The game hit an unexpected error and stopped this screen. "
-                        "The details were written to the log file: {log}",
+    "The details were written to the log file: {log}",
     "error.crash_autosave": "Your game is safe: it was autosaved at the end of the last "
-                            "turn; Continue in the menu picks it up.",
+    "turn; Continue in the menu picks it up.",
     "error.crash_menu": "Back to the menu",
     "error.crash_quit": "Quit",
     # Gods, goods, phases, card actions
@@ -279,19 +279,19 @@ EN: Final[dict[str, str]] = {
     "card.vintner": "Vintner",
     "card.weaver": "Weaver",
     "action.tribune": "Take all your played cards back into your hand; 1 sestertius for "
-                      "every card beyond three. Then you may pay food and tool for a new "
-                      "colonist in Roma.",
+    "every card beyond three. Then you may pay food and tool for a new "
+    "colonist in Roma.",
     "action.architect": "Move your colonists as many steps as you have colonists on the "
-                        "board, then build houses in cities next to them.",
+    "board, then build houses in cities next to them.",
     "action.prefect": "Let one province make its bonus good (you take it, every house "
-                      "there produces), or cash in the turned bonus markers.",
+    "there produces), or cash in the turned bonus markers.",
     "action.mercator": "Take {n} sestertii, then buy and sell up to two kinds of goods.",
     "action.diplomat": "Do the action of another player's top discarded card.",
     "action.senator": "Buy up to two cards from the display (card cost plus the extra "
-                      "goods of its position).",
+    "goods of its position).",
     "action.consul": "Buy one card from the display, paying only the card's own cost.",
     "action.colonist": "Pay food and tool per colonist to put new colonists in Roma or your "
-                       "cities, or take 5 sestertii plus 1 per colonist on the board.",
+    "cities, or take 5 sestertii plus 1 per colonist on the board.",
     "action.specialist": "Every house of yours in a {good} city makes one {good}.",
     # Log lines
     "log.play": "{name} plays {card}",
@@ -344,9 +344,9 @@ IT: Final[dict[str, str]] = {
     "menu.tip.board": "Clicca per passare dal tabellone Imperium a Italia e viceversa.",
     "menu.tip.seed": "Clicca per un nuovo seme; lo stesso seme dà la stessa preparazione.",
     "menu.tip.intermediate": "Punteggio per tutti ogni volta che un mazzo dell'esposizione "
-                             "finisce (2 e 1 sesterzi ai primi due).",
+    "finisce (2 e 1 sesterzi ai primi due).",
     "menu.tip.no_goods": "Si parte con denaro invece che con merci e si comprano le merci "
-                         "in un primo giro.",
+    "in un primo giro.",
     "option.intermediate": "Punteggio intermedio",
     "option.no_goods": "Inizio senza merci",
     "option.on": "sì",
@@ -487,7 +487,7 @@ IT: Final[dict[str, str]] = {
     "game.marker_down": "segnalino girato",
     "game.no_good": "nessuna merce",
     "game.shortcuts": "Esc menu · Invio conferma · Ctrl+Z annulla · 1–9 mano · H consiglio "
-                      "· rotella zoom · trascina",
+    "· rotella zoom · trascina",
     "pause.title": "Menu di gioco",
     "pause.resume": "Torna alla partita",
     "pause.save": "Salva partita",
@@ -505,7 +505,7 @@ IT: Final[dict[str, str]] = {
     "scores.winner": "Vince {name} con {points} punti!",
     "scores.winners": "Vittoria condivisa: {names} con {points} punti",
     "scores.tiebreak": "Parità di punti: vince {name}, che ha il Praefectus Magnus o è "
-                       "il prossimo a riceverlo",
+    "il prossimo a riceverlo",
     "scores.close": "Chiudi",
     "scores.main_menu": "Menu principale",
     "scores.concordia_to": "Carta Concordia (7 punti) a {name}",
@@ -518,9 +518,9 @@ IT: Final[dict[str, str]] = {
     "error.no_renderer": "Il disegno del tabellone non è disponibile in questa versione.",
     "error.unexpected": "Errore inatteso: {reason}",
     "error.crash_body": "Il gioco ha incontrato un errore inatteso e ha fermato questa "
-                        "schermata. I dettagli sono nel file di log: {log}",
+    "schermata. I dettagli sono nel file di log: {log}",
     "error.crash_autosave": "La partita è al sicuro: è stata salvata automaticamente alla fine "
-                            "dell'ultimo turno; Continua nel menu la riprende.",
+    "dell'ultimo turno; Continua nel menu la riprende.",
     "error.crash_menu": "Torna al menu",
     "error.crash_quit": "Esci",
     "god.Vesta": "Vesta",
@@ -567,20 +567,19 @@ IT: Final[dict[str, str]] = {
     "card.vintner": "Vignaiolo",
     "card.weaver": "Tessitore",
     "action.tribune": "Riprendi in mano tutte le carte giocate; 1 sesterzio per ogni carta "
-                      "oltre la terza. Poi puoi pagare cibo e attrezzo per un nuovo colono "
-                      "a Roma.",
+    "oltre la terza. Poi puoi pagare cibo e attrezzo per un nuovo colono "
+    "a Roma.",
     "action.architect": "Muovi i coloni di tanti passi quanti coloni hai sul tabellone, poi "
-                        "costruisci case nelle città accanto a loro.",
+    "costruisci case nelle città accanto a loro.",
     "action.prefect": "Fai produrre una provincia la sua merce bonus (la prendi tu, ogni "
-                      "casa lì produce), oppure incassa i segnalini bonus girati.",
+    "casa lì produce), oppure incassa i segnalini bonus girati.",
     "action.mercator": "Prendi {n} sesterzi, poi compra e vendi fino a due tipi di merci.",
-    "action.diplomat": "Esegui l'azione della carta in cima agli scarti di un altro "
-                       "giocatore.",
+    "action.diplomat": "Esegui l'azione della carta in cima agli scarti di un altro giocatore.",
     "action.senator": "Compra fino a due carte dall'esposizione (costo della carta più le "
-                      "merci in più della sua posizione).",
+    "merci in più della sua posizione).",
     "action.consul": "Compra una carta dall'esposizione pagando solo il costo della carta.",
     "action.colonist": "Paga cibo e attrezzo per ogni colono da mettere a Roma o nelle tue "
-                       "città, oppure prendi 5 sesterzi più 1 per ogni colono sul tabellone.",
+    "città, oppure prendi 5 sesterzi più 1 per ogni colono sul tabellone.",
     "action.specialist": "Ogni tua casa in una città di {good} produce un {good}.",
     "log.play": "{name} gioca {card}",
     "log.move": "{name} muove un colono di {kind} verso {dst}",

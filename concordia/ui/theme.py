@@ -50,7 +50,11 @@ GOD_COLOURS: Final[dict[str, Colour]] = {
 
 # Okabe & Ito (2008) colour-universal-design palette; the shapes back up the colours.
 DEFAULT_PLAYER_COLOURS: Final[tuple[Colour, ...]] = (
-    (213, 94, 0), (0, 114, 178), (240, 228, 66), (0, 158, 115), (86, 180, 233),
+    (213, 94, 0),
+    (0, 114, 178),
+    (240, 228, 66),
+    (0, 158, 115),
+    (86, 180, 233),
 )
 SHAPES: Final = ("circle", "square", "triangle", "diamond", "hexagon")
 
@@ -140,8 +144,14 @@ def render(font: pygame.font.Font, s: str, colour: Colour) -> pygame.Surface:
     return img
 
 
-def text(surface: pygame.Surface, font: pygame.font.Font, s: str, pos: tuple[int, int],
-         colour: Colour = TEXT, anchor: str = "topleft") -> pygame.Rect:
+def text(
+    surface: pygame.Surface,
+    font: pygame.font.Font,
+    s: str,
+    pos: tuple[int, int],
+    colour: Colour = TEXT,
+    anchor: str = "topleft",
+) -> pygame.Rect:
     """Draw one line of text; ``anchor`` is a pygame.Rect attribute name."""
     img = render(font, s, colour)
     rect = img.get_rect(**{anchor: pos})
@@ -192,8 +202,14 @@ def fit(font: pygame.font.Font, s: str, width: int) -> str:
     return out
 
 
-def shape(surface: pygame.Surface, kind: str, centre: tuple[float, float], r: float,
-          colour: Colour, outline: Colour | None = (20, 20, 20)) -> None:
+def shape(
+    surface: pygame.Surface,
+    kind: str,
+    centre: tuple[float, float],
+    r: float,
+    colour: Colour,
+    outline: Colour | None = (20, 20, 20),
+) -> None:
     """Draw a player's shape (circle, square, triangle, diamond, hexagon)."""
     cx, cy = centre
     points: list[tuple[float, float]]
@@ -209,15 +225,22 @@ def shape(surface: pygame.Surface, kind: str, centre: tuple[float, float], r: fl
     elif kind == "diamond":
         points = [(cx, cy - r * 1.2), (cx + r * 1.2, cy), (cx, cy + r * 1.2), (cx - r * 1.2, cy)]
     else:
-        points = [(cx + r * math.cos(a * math.pi / 3), cy + r * math.sin(a * math.pi / 3))
-                  for a in range(6)]
+        points = [
+            (cx + r * math.cos(a * math.pi / 3), cy + r * math.sin(a * math.pi / 3))
+            for a in range(6)
+        ]
     pygame.draw.polygon(surface, colour, points)
     if outline:
         pygame.draw.polygon(surface, outline, points, 1)
 
 
-def panel(surface: pygame.Surface, rect: pygame.Rect, colour: Colour = PANEL,
-          border: Colour | None = BORDER, radius: int = 6) -> None:
+def panel(
+    surface: pygame.Surface,
+    rect: pygame.Rect,
+    colour: Colour = PANEL,
+    border: Colour | None = BORDER,
+    radius: int = 6,
+) -> None:
     pygame.draw.rect(surface, colour, rect, border_radius=radius)
     if border:
         pygame.draw.rect(surface, border, rect, 1, border_radius=radius)

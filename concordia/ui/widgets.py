@@ -33,8 +33,9 @@ class Button:
     def contains(self, pos: tuple[int, int]) -> bool:
         return self.enabled and self.rect.collidepoint(pos)
 
-    def draw(self, surface: pygame.Surface, fonts: theme.Fonts,
-             hover: tuple[int, int] | None) -> None:
+    def draw(
+        self, surface: pygame.Surface, fonts: theme.Fonts, hover: tuple[int, int] | None
+    ) -> None:
         if not self.enabled:
             bg = theme.BUTTON_DISABLED
         elif hover is not None and self.rect.collidepoint(hover):
@@ -47,8 +48,12 @@ class Button:
         font = fonts.get(self.size, self.bold)
         x0 = self.rect.x + 8
         if self.swatch is not None:
-            pygame.draw.rect(surface, self.swatch,
-                             pygame.Rect(x0, self.rect.centery - 7, 14, 14), border_radius=3)
+            pygame.draw.rect(
+                surface,
+                self.swatch,
+                pygame.Rect(x0, self.rect.centery - 7, 14, 14),
+                border_radius=3,
+            )
             x0 += 20
         width = self.rect.right - 8 - x0
         label = theme.fit(font, self.label, width)
@@ -84,20 +89,29 @@ class ButtonRow:
                 return b.tooltip or b.label
         return None
 
-    def draw(self, surface: pygame.Surface, fonts: theme.Fonts,
-             hover: tuple[int, int] | None) -> None:
+    def draw(
+        self, surface: pygame.Surface, fonts: theme.Fonts, hover: tuple[int, int] | None
+    ) -> None:
         for b in self.buttons:
             b.draw(surface, fonts, hover)
 
 
-def column(x: int, y: int, w: int, h: int, gap: int, labels: Sequence[str],
-           make: Callable[[pygame.Rect, int, str], Button]) -> list[Button]:
+def column(
+    x: int,
+    y: int,
+    w: int,
+    h: int,
+    gap: int,
+    labels: Sequence[str],
+    make: Callable[[pygame.Rect, int, str], Button],
+) -> list[Button]:
     """Lay out one button per label in a column starting at (x, y)."""
     return [make(pygame.Rect(x, y + i * (h + gap), w, h), i, s) for i, s in enumerate(labels)]
 
 
-def draw_tooltip(surface: pygame.Surface, fonts: theme.Fonts, tip: str,
-                 pos: tuple[int, int]) -> None:
+def draw_tooltip(
+    surface: pygame.Surface, fonts: theme.Fonts, tip: str, pos: tuple[int, int]
+) -> None:
     """Draw a wrapped tooltip box near ``pos``, kept inside the surface."""
     font = fonts.get(14)
     sw, sh = surface.get_size()

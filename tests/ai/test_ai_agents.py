@@ -20,8 +20,9 @@ FAST = Limit(iterations=2)
 
 @pytest.mark.parametrize("board_name", ["imperium", "italia"])
 @pytest.mark.parametrize("players", COUNTS)
-def test_random_and_easy_play_whole_games(boards: dict[str, BoardSpec], board_name: str,
-                                          players: int) -> None:
+def test_random_and_easy_play_whole_games(
+    boards: dict[str, BoardSpec], board_name: str, players: int
+) -> None:
     # play_game raises IllegalActionError on any illegal choice.
     agents = ["easy" if s % 2 == 0 else "random" for s in range(players)]
     g = play_game(boards[board_name], agents, seed=players)
@@ -29,59 +30,72 @@ def test_random_and_easy_play_whole_games(boards: dict[str, BoardSpec], board_na
     assert g.state.ranking()[0] in range(players)
 
 
-@pytest.mark.parametrize(("board_name", "players"), [("imperium", 5), ("italia", 2),
-                                                    ("italia", 3), ("imperium", 4)])
-def test_normal_and_hard_play_legally(boards: dict[str, BoardSpec], board_name: str,
-                                      players: int) -> None:
+@pytest.mark.parametrize(
+    ("board_name", "players"), [("imperium", 5), ("italia", 2), ("italia", 3), ("imperium", 4)]
+)
+def test_normal_and_hard_play_legally(
+    boards: dict[str, BoardSpec], board_name: str, players: int
+) -> None:
     # The first 50 actions of a game (the slow test plays whole games on every setup).
     agents = ["hard" if s == 0 else "normal" if s == 1 else "random" for s in range(players)]
-    g = play_game(boards[board_name], agents, seed=players, limits=Limit(iterations=1),
-                  max_steps=50)
+    g = play_game(
+        boards[board_name], agents, seed=players, limits=Limit(iterations=1), max_steps=50
+    )
     assert len(g.actions) == 50 or g.state.phase == "over"
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("board_name", ["imperium", "italia"])
 @pytest.mark.parametrize("players", COUNTS)
-def test_normal_and_hard_play_whole_games(boards: dict[str, BoardSpec], board_name: str,
-                                          players: int) -> None:
+def test_normal_and_hard_play_whole_games(
+    boards: dict[str, BoardSpec], board_name: str, players: int
+) -> None:
     agents = ["hard" if s == 0 else "normal" for s in range(players)]
     g = play_game(boards[board_name], agents, seed=players, limits=FAST)
     assert g.state.phase == "over"
 
 
 @pytest.mark.parametrize("level", LEVELS)
-def test_same_seed_same_choice(boards: dict[str, BoardSpec], position: Position,
-                               level: str) -> None:
+def test_same_seed_same_choice(
+    boards: dict[str, BoardSpec], position: Position, level: str
+) -> None:
     s = position(boards["imperium"], 4, 11, 60)
     seat = s.current_player
     assert seat is not None
-    choices = {make_agent(level).choose(s.view_for(seat), Limit(iterations=6),
-                                        random.Random(5), threading.Event())
-               for _ in range(2)}
+    choices = {
+        make_agent(level).choose(
+            s.view_for(seat), Limit(iterations=6), random.Random(5), threading.Event()
+        )
+        for _ in range(2)
+    }
     assert len(choices) == 1
     assert choices.pop() in s.legal_actions()
 
 
 @pytest.mark.parametrize("level", LEVELS)
 @pytest.mark.parametrize("seed", [3, 8])
-def test_choice_ignores_hidden_deck_order(boards: dict[str, BoardSpec], position: Position,
-                                          level: str, seed: int) -> None:
+def test_choice_ignores_hidden_deck_order(
+    boards: dict[str, BoardSpec], position: Position, level: str, seed: int
+) -> None:
     real = position(boards["imperium"], 4, seed, 40)
     permuted = real.redeal(random.Random(99))  # same position, deck shuffled in numerals
     assert permuted.deck != real.deck
     assert sorted(permuted.deck) == sorted(real.deck)
     seat = real.current_player
     assert seat is not None
-    picks = [make_agent(level).choose(st.view_for(seat), Limit(iterations=6),
-                                      random.Random(1), threading.Event())
-             for st in (real, permuted)]
+    picks = [
+        make_agent(level).choose(
+            st.view_for(seat), Limit(iterations=6), random.Random(1), threading.Event()
+        )
+        for st in (real, permuted)
+    ]
     assert picks[0] == picks[1]
 
 
 @pytest.mark.parametrize("level", ["normal", "hard"])
-def test_cancelled_agent_returns_a_legal_action_fast(boards: dict[str, BoardSpec],
-                                                     position: Position, level: str) -> None:
+def test_cancelled_agent_returns_a_legal_action_fast(
+    boards: dict[str, BoardSpec], position: Position, level: str
+) -> None:
     s = position(boards["imperium"], 4, 5, 80)
     seat = s.current_player
     assert seat is not None

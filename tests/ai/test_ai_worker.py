@@ -22,16 +22,18 @@ Position = Callable[[BoardSpec, int, int, int], GameState]
 class _Raises:
     name = "raises"
 
-    def choose(self, view: GameState, limit: Limit, rng: random.Random,
-               cancel: threading.Event) -> Action:
+    def choose(
+        self, view: GameState, limit: Limit, rng: random.Random, cancel: threading.Event
+    ) -> Action:
         raise RuntimeError("boom")
 
 
 class _Illegal:
     name = "illegal"
 
-    def choose(self, view: GameState, limit: Limit, rng: random.Random,
-               cancel: threading.Event) -> Action:
+    def choose(
+        self, view: GameState, limit: Limit, rng: random.Random, cancel: threading.Event
+    ) -> Action:
         from concordia.core import Build
 
         return Build("atlantis")
@@ -40,15 +42,19 @@ class _Illegal:
 class _Hangs:
     name = "hangs"
 
-    def choose(self, view: GameState, limit: Limit, rng: random.Random,
-               cancel: threading.Event) -> Action:
+    def choose(
+        self, view: GameState, limit: Limit, rng: random.Random, cancel: threading.Event
+    ) -> Action:
         time.sleep(1.5)  # ignores both its budget and the cancel event
         return view.legal_actions()[0]
 
 
 def _factory(level: str) -> Agent:
-    table: dict[str, Callable[[], Agent]] = {"raises": _Raises, "illegal": _Illegal,
-                                             "hangs": _Hangs}
+    table: dict[str, Callable[[], Agent]] = {
+        "raises": _Raises,
+        "illegal": _Illegal,
+        "hangs": _Hangs,
+    }
     return table[level]() if level in table else make_agent(level)
 
 
@@ -76,8 +82,9 @@ def test_worker_thread_and_switch_interval(worker: AIWorker) -> None:
 
 
 @pytest.mark.timeout(20)
-def test_worker_answers_with_a_legal_action(worker: AIWorker, boards: dict[str, BoardSpec],
-                                            position: Position) -> None:
+def test_worker_answers_with_a_legal_action(
+    worker: AIWorker, boards: dict[str, BoardSpec], position: Position
+) -> None:
     s = position(boards["imperium"], 4, 2, 30)
     seat = s.current_player
     assert seat is not None
@@ -90,8 +97,9 @@ def test_worker_answers_with_a_legal_action(worker: AIWorker, boards: dict[str, 
 
 
 @pytest.mark.timeout(20)
-def test_hint_for_a_human_seat(worker: AIWorker, boards: dict[str, BoardSpec],
-                               position: Position) -> None:
+def test_hint_for_a_human_seat(
+    worker: AIWorker, boards: dict[str, BoardSpec], position: Position
+) -> None:
     s = position(boards["italia"], 3, 4, 20)
     seat = s.current_player
     assert seat is not None
@@ -102,8 +110,9 @@ def test_hint_for_a_human_seat(worker: AIWorker, boards: dict[str, BoardSpec],
 
 @pytest.mark.timeout(20)
 @pytest.mark.parametrize("level", ["hard", "normal"])
-def test_cancel_returns_within_100_ms(worker: AIWorker, boards: dict[str, BoardSpec],
-                                      position: Position, level: str) -> None:
+def test_cancel_returns_within_100_ms(
+    worker: AIWorker, boards: dict[str, BoardSpec], position: Position, level: str
+) -> None:
     s = position(boards["imperium"], 5, 6, 50)
     seat = s.current_player
     assert seat is not None
@@ -120,8 +129,9 @@ def test_cancel_returns_within_100_ms(worker: AIWorker, boards: dict[str, BoardS
 
 @pytest.mark.timeout(30)
 @pytest.mark.parametrize("level", ["raises", "illegal", "hangs"])
-def test_failing_agent_never_stops_the_game(worker: AIWorker, boards: dict[str, BoardSpec],
-                                            level: str) -> None:
+def test_failing_agent_never_stops_the_game(
+    worker: AIWorker, boards: dict[str, BoardSpec], level: str
+) -> None:
     # A tiny UI loop: seat 0 is the failing agent, the others play randomly.
     s = new_game(boards["italia"], 3, 9)
     errors = 0
@@ -152,9 +162,11 @@ def test_close_stops_the_thread() -> None:
 
 
 def test_import_loads_no_pygame_or_pytmx() -> None:
-    code = ("import sys, concordia.ai, concordia.ai.worker, concordia.ai.play, "
-            "concordia.ai.mcts, concordia.ai.greedy, concordia.ai.random_agent\n"
-            "bad = {'pygame', 'pytmx', 'appdirs', 'concordia.maps', 'concordia.ui'}"
-            " & set(sys.modules)\n"
-            "assert not bad, bad\n")
+    code = (
+        "import sys, concordia.ai, concordia.ai.worker, concordia.ai.play, "
+        "concordia.ai.mcts, concordia.ai.greedy, concordia.ai.random_agent\n"
+        "bad = {'pygame', 'pytmx', 'appdirs', 'concordia.maps', 'concordia.ui'}"
+        " & set(sys.modules)\n"
+        "assert not bad, bad\n"
+    )
     subprocess.run([sys.executable, "-c", code], check=True, timeout=60)

@@ -18,11 +18,14 @@ from concordia.maps import load_board
 MAX_STEPS = 1500
 
 
-@pytest.mark.parametrize(("level", "seed"), [("normal", 0), ("normal", 1), ("easy", 2),
-                                             ("easy", 4), ("normal", 5)])
+@pytest.mark.parametrize(
+    ("level", "seed"), [("normal", 0), ("normal", 1), ("easy", 2), ("easy", 4), ("normal", 5)]
+)
 def test_two_planning_agents_finish_on_italia(level: str, seed: int) -> None:
-    game = play_game(load_board("italia"), [level, level], seed, Limit(time_s=0.05),
-                     max_steps=MAX_STEPS)
+    game = play_game(
+        load_board("italia"), [level, level], seed, Limit(time_s=0.05), max_steps=MAX_STEPS
+    )
     assert game.state.is_terminal(), (
-        f"{level} vs {level}, seed {seed}: not over after {game.state.step} actions")
+        f"{level} vs {level}, seed {seed}: not over after {game.state.step} actions"
+    )
     assert game.state.concordia is not None

@@ -48,8 +48,22 @@ def test_play_one_rotates_the_agents_over_the_seats() -> None:
 
 
 def test_command_line_prints_one_row_per_agent(capsys: pytest.CaptureFixture[str]) -> None:
-    rc = tournament.main(["--board", "italia", "--players", "3", "--agents",
-                          "easy,random,random", "--games", "3", "--seed", "2", "--jobs", "2"])
+    rc = tournament.main(
+        [
+            "--board",
+            "italia",
+            "--players",
+            "3",
+            "--agents",
+            "easy,random,random",
+            "--games",
+            "3",
+            "--seed",
+            "2",
+            "--jobs",
+            "2",
+        ]
+    )
     assert rc == 0
     out = capsys.readouterr().out
     assert "3 games, 3 finished" in out

@@ -26,8 +26,7 @@ EVERY = 50
 # name: (board, players, seed, options, seed of the random player)
 SPECS: dict[str, tuple[str, int, int, dict[str, bool], int]] = {
     "imperium_4p": ("imperium", 4, 2024, {"intermediate_scoring": True, "no_goods": False}, 7),
-    "italia_2p_no_goods": ("italia", 2, 31, {"intermediate_scoring": False, "no_goods": True},
-                           11),
+    "italia_2p_no_goods": ("italia", 2, 31, {"intermediate_scoring": False, "no_goods": True}, 11),
     "imperium_5p": ("imperium", 5, 99, {"intermediate_scoring": False, "no_goods": False}, 3),
 }
 
@@ -40,8 +39,10 @@ def digest(state: Any) -> str:
 
 
 def final_scores(state: Any) -> list[dict[str, Any]]:
-    return [{"seat": sc.seat, "gods": dict(sc.gods), "concordia": sc.concordia,
-             "total": sc.total} for sc in state.scores()]
+    return [
+        {"seat": sc.seat, "gods": dict(sc.gods), "concordia": sc.concordia, "total": sc.total}
+        for sc in state.scores()
+    ]
 
 
 def generate(name: str) -> dict[str, Any]:
@@ -60,10 +61,19 @@ def generate(name: str) -> dict[str, Any]:
         if len(actions) % EVERY == 0:
             digests[str(len(actions))] = digest(state)
     digests[str(len(actions))] = digest(state)
-    return {"board": board_name, "num_players": n, "seed": seed, "options": options,
-            "play_seed": play_seed, "actions": actions, "every": EVERY, "digests": digests,
-            "final_scores": final_scores(state), "ranking": list(state.ranking()),
-            "concordia": state.concordia}
+    return {
+        "board": board_name,
+        "num_players": n,
+        "seed": seed,
+        "options": options,
+        "play_seed": play_seed,
+        "actions": actions,
+        "every": EVERY,
+        "digests": digests,
+        "final_scores": final_scores(state),
+        "ranking": list(state.ranking()),
+        "concordia": state.concordia,
+    }
 
 
 def main(argv: list[str] | None = None) -> int:

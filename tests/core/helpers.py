@@ -65,8 +65,7 @@ def set_city_good(s: GameState, name: str, good: str, *, marker: bool = True) ->
     goods[city(s, name)] = GOOD_INDEX[good]
     s.city_goods = tuple(goods)
     if marker:
-        s.province_goods = tuple(max(goods[c] for c in cities)
-                                 for cities in s.topo.province_cities)
+        s.province_goods = tuple(max(goods[c] for c in cities) for cities in s.topo.province_cities)
 
 
 def set_province_good(s: GameState, name: str, good: str) -> None:
@@ -95,8 +94,9 @@ def clear_houses(s: GameState) -> None:
 
 
 # -------------------------------------------------------------- colonists
-def set_colonists(s: GameState, seat: int, where: Sequence[tuple[str, str]],
-                  store: tuple[int, int] | None = None) -> None:
+def set_colonists(
+    s: GameState, seat: int, where: Sequence[tuple[str, str]], store: tuple[int, int] | None = None
+) -> None:
     """Put the colonists of ``seat`` on ``where`` (pairs of kind and a city name or a
     route slug); ``store`` (land, sea) defaults to the rest of the 3 + 3."""
     p = s.players[seat]
@@ -187,8 +187,11 @@ def check(s: GameState) -> GameState:
     return t
 
 
-def random_playout(s: GameState, rng: random.Random, max_steps: int = 5000,
-                   ) -> tuple[GameState, list[Action]]:
+def random_playout(
+    s: GameState,
+    rng: random.Random,
+    max_steps: int = 5000,
+) -> tuple[GameState, list[Action]]:
     """Play random legal actions until the game ends (or ``max_steps``)."""
     actions: list[Action] = []
     s = s.copy()

@@ -29,8 +29,14 @@ def builds(s: GameState) -> list[str]:
 
 def base(n: int = 4) -> GameState:
     s = game("imperium", n, seed=7)
-    for c, g in (("Aquileia", "brick"), ("Massilia", "cloth"), ("Novaria", "wine"),
-                 ("Vindobona", "food"), ("Colonia Agrippina", "tool"), ("Syracusae", "tool")):
+    for c, g in (
+        ("Aquileia", "brick"),
+        ("Massilia", "cloth"),
+        ("Novaria", "wine"),
+        ("Vindobona", "food"),
+        ("Colonia Agrippina", "tool"),
+        ("Syracusae", "tool"),
+    ):
         set_city_good(s, c, g)
     return s
 
@@ -50,7 +56,10 @@ def test_first_step_enters_an_adjacent_route_of_the_colonists_kind() -> None:
     set_colonists(s, 0, [("land", "roma")])  # one point
     s = play(s, "play architect")
     assert {(m.kind, m.dst) for m in moves(s)} == {
-        ("land", "aquileia-roma"), ("land", "novaria-roma"), ("land", "roma-syracusae")}
+        ("land", "aquileia-roma"),
+        ("land", "novaria-roma"),
+        ("land", "roma-syracusae"),
+    }
 
 
 def test_sea_colonists_use_sea_routes_and_land_colonists_land_routes() -> None:
@@ -146,8 +155,9 @@ def test_worked_example_three_houses_aquileia_costs_food_and_three_coins() -> No
     set_goods(s, 0, brick=2, food=1, wine=1, cloth=1)
     s.players[0].money = 20
     check(s)
-    s = play(s, "play architect", "move sea roma massilia-roma",
-             "move land roma aquileia-vindobona")
+    s = play(
+        s, "play architect", "move sea roma massilia-roma", "move land roma aquileia-vindobona"
+    )
     assert s.points == 0
     # five neighbouring cities, one with an own house: four to build in (Roma never)
     assert sorted(builds(s)) == ["aquileia", "massilia", "novaria", "vindobona"]
@@ -195,8 +205,7 @@ def test_brick_city_costs_one_food_and_one_coin() -> None:
     assert s.players[0].money == 0 and s.players[0].goods == [0] * 5
 
 
-@pytest.mark.parametrize(("good", "coins"), [("food", 2), ("tool", 3), ("wine", 4),
-                                             ("cloth", 5)])
+@pytest.mark.parametrize(("good", "coins"), [("food", 2), ("tool", 3), ("wine", 4), ("cloth", 5)])
 def test_other_cities_cost_a_brick_and_the_city_good(good: str, coins: int) -> None:
     s = base()
     set_city_good(s, "Vindobona", good)
@@ -279,5 +288,9 @@ def test_colonist_standing_in_a_city_moves_out_onto_its_routes() -> None:
     s = base()
     set_colonists(s, 0, [("land", "massilia")])
     s = play(s, "play architect")
-    assert {m.dst for m in moves(s)} == {"burdigala-massilia", "lutetia-massilia",
-                                         "massilia-novaria", "massilia-valentia"}
+    assert {m.dst for m in moves(s)} == {
+        "burdigala-massilia",
+        "lutetia-massilia",
+        "massilia-novaria",
+        "massilia-valentia",
+    }

@@ -95,8 +95,9 @@ def test_mercator_sell_any_held_amount_only() -> None:
     assert sells == {"trade tool -1", "trade tool -2", "trade tool -3"}
 
 
-@pytest.mark.parametrize(("good", "price"), [("brick", 3), ("food", 4), ("tool", 5),
-                                             ("wine", 6), ("cloth", 7)])
+@pytest.mark.parametrize(
+    ("good", "price"), [("brick", 3), ("food", 4), ("tool", 5), ("wine", 6), ("cloth", 7)]
+)
 def test_mercator_prices(good: str, price: int) -> None:
     s = game("imperium", 3, seed=4)
     set_goods(s, 0, **{good: 2})
@@ -243,8 +244,7 @@ def test_diplomat_copied_specialist_produces_for_the_copier() -> None:
 
 
 # ---------------------------------------------------------------- Senator / Consul
-SIX = ["I_architect", "I_prefect", "I_mercator", "I_colonist", "I_diplomat", "I_mason",
-       "I_farmer"]
+SIX = ["I_architect", "I_prefect", "I_mercator", "I_colonist", "I_diplomat", "I_mason", "I_farmer"]
 
 
 def market(n: int = 3) -> GameState:
@@ -267,7 +267,10 @@ def test_senator_price_is_card_goods_plus_position_extra() -> None:
     assert s.cost(BuyCard("I_prefect", ("food",))).goods_dict() == {"food": 1, "wine": 1}
     assert s.cost(BuyCard("I_colonist")).goods_dict() == {"food": 1, "cloth": 1}
     assert s.cost(BuyCard("I_mason", ("brick",))).goods_dict() == {
-        "brick": 1, "food": 1, "cloth": 1}
+        "brick": 1,
+        "food": 1,
+        "cloth": 1,
+    }
     assert s.cost(BuyCard("I_farmer")).goods_dict() == {"brick": 1, "food": 1, "cloth": 2}
 
 
@@ -279,7 +282,9 @@ def test_senator_any_choice_needs_a_spare_unit() -> None:
     set_goods(s, 0, wine=2)
     # slots 2 and 3 ("any"): the Prefect and the Mercator, both wine cards
     assert [str(a) for a in s.legal_actions() if isinstance(a, BuyCard)] == [
-        "buy I_prefect wine", "buy I_mercator wine"]
+        "buy I_prefect wine",
+        "buy I_mercator wine",
+    ]
 
 
 def test_senator_buys_two_priced_at_positions_before_the_action_then_refills() -> None:
@@ -296,8 +301,7 @@ def test_senator_buys_two_priced_at_positions_before_the_action_then_refills() -
     p = s.players[0]
     assert card("I_prefect") in p.hand and card("I_colonist") in p.hand
     assert p.goods == [0] * 5
-    assert s.display_ids()[:5] == ["I_architect", "I_mercator", "I_diplomat", "I_mason",
-                                   "I_farmer"]
+    assert s.display_ids()[:5] == ["I_architect", "I_mercator", "I_diplomat", "I_mason", "I_farmer"]
     assert len(s.display) == 7 and s.display[5] == deck_top
 
 
@@ -340,11 +344,19 @@ def test_consul_buys_one_card_at_its_own_goods_only() -> None:
 
 
 # ---------------------------------------------------------------- specialists
-@pytest.mark.parametrize(("card_id", "good"), [("I_mason", "brick"), ("I_farmer", "food"),
-                                               ("I_smith", "tool"), ("II_vintner", "wine"),
-                                               ("II_weaver", "cloth")])
+@pytest.mark.parametrize(
+    ("card_id", "good"),
+    [
+        ("I_mason", "brick"),
+        ("I_farmer", "food"),
+        ("I_smith", "tool"),
+        ("II_vintner", "wine"),
+        ("II_weaver", "cloth"),
+    ],
+)
 def test_specialist_own_houses_of_its_good_produce_others_get_nothing(
-        card_id: str, good: str) -> None:
+    card_id: str, good: str
+) -> None:
     s = game("imperium", 3, seed=4)
     give_card(s, 0, card_id)
     other = "food" if good != "food" else "wine"

@@ -18,9 +18,22 @@ from tests.core.helpers import (
     set_goods,
 )
 
-FOURTEEN = ["Isca Dumnoniorum", "Londinium", "Lutetia", "Burdigala", "Massilia", "Brigantium",
-            "Olisipo", "Valentia", "Colonia Agrippina", "Vindobona", "Novaria", "Syracusae",
-            "Rusadir", "Carthago"]
+FOURTEEN = [
+    "Isca Dumnoniorum",
+    "Londinium",
+    "Lutetia",
+    "Burdigala",
+    "Massilia",
+    "Brigantium",
+    "Olisipo",
+    "Valentia",
+    "Colonia Agrippina",
+    "Vindobona",
+    "Novaria",
+    "Syracusae",
+    "Rusadir",
+    "Carthago",
+]
 
 
 def fifteenth_house(n: int = 4) -> GameState:

@@ -48,7 +48,12 @@ def test_golden_replay(path: Path) -> None:
 @pytest.mark.parametrize("path", FILES, ids=[p.stem for p in FILES])
 def test_golden_record_replays(path: Path) -> None:
     g = load(path)
-    rec = GameRecord(board=g["board"], num_players=g["num_players"], seed=g["seed"],
-                     options=g["options"], actions=g["actions"])
+    rec = GameRecord(
+        board=g["board"],
+        num_players=g["num_players"],
+        seed=g["seed"],
+        options=g["options"],
+        actions=g["actions"],
+    )
     s = replay(rec, board(g["board"]))
     assert digest(s) == g["digests"][str(len(g["actions"]))]

@@ -52,11 +52,27 @@ def test_notation_round_trip(text: str, action: object) -> None:
     assert str(action) == text
 
 
-@pytest.mark.parametrize("text", [
-    "", "fly", "play", "play joker", "move air roma x-y", "trade food 2", "trade food +0",
-    "trade food +x", "trade gold +1", "copy x", "discard gold", "cash now", "buy",
-    "buy nothing", "buy I_prefect gold", "finish please",
-])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "",
+        "fly",
+        "play",
+        "play joker",
+        "move air roma x-y",
+        "trade food 2",
+        "trade food +0",
+        "trade food +x",
+        "trade gold +1",
+        "copy x",
+        "discard gold",
+        "cash now",
+        "buy",
+        "buy nothing",
+        "buy I_prefect gold",
+        "finish please",
+    ],
+)
 def test_bad_notation(text: str) -> None:
     with pytest.raises(InvalidNotationError):
         parse_action(text)
@@ -74,8 +90,10 @@ def test_parse_with_state_checks_legality() -> None:
         parse_action("build aquileia", s)
 
 
-@pytest.mark.parametrize("action", [Build("aquileia"), Cash(), PlayCard("I_prefect"),
-                                    Trade("food", 1), Copy(1), Discard("food")])
+@pytest.mark.parametrize(
+    "action",
+    [Build("aquileia"), Cash(), PlayCard("I_prefect"), Trade("food", 1), Copy(1), Discard("food")],
+)
 def test_apply_refuses_illegal_actions_and_leaves_the_state(action: object) -> None:
     s = game("imperium", 3, seed=1)
     before = s.to_dict()
@@ -106,27 +124,39 @@ def test_replay_refuses_another_board_and_an_illegal_action() -> None:
 
 
 def test_record_round_trip_and_refusals() -> None:
-    rec = GameRecord(board="italia", num_players=2, seed=5, options={"no_goods": True},
-                     actions=["finish", "play prefect"])
+    rec = GameRecord(
+        board="italia",
+        num_players=2,
+        seed=5,
+        options={"no_goods": True},
+        actions=["finish", "play prefect"],
+    )
     assert GameRecord.from_dict(json.loads(json.dumps(rec.to_dict()))) == rec
-    for broken in ({"format": "x"}, {**rec.to_dict(), "version": 99},
-                   {**rec.to_dict(), "options": {"house_rules": True}},
-                   {**rec.to_dict(), "num_players": 7}, [1, 2]):
+    for broken in (
+        {"format": "x"},
+        {**rec.to_dict(), "version": 99},
+        {**rec.to_dict(), "options": {"house_rules": True}},
+        {**rec.to_dict(), "num_players": 7},
+        [1, 2],
+    ):
         with pytest.raises(InvalidRecordError):
             GameRecord.from_dict(broken)
 
 
-@pytest.mark.parametrize("edit", [
-    lambda d: d.update(format="chess"),
-    lambda d: d.update(version=99),
-    lambda d: d["players"][0].update(money=-1),
-    lambda d: d["players"][0]["goods"].update(food=20),  # storehouse over 12
-    lambda d: d["players"][0].update(houses_left=3),  # houses do not add up to 15
-    lambda d: d["players"][1]["hand"].append("tribune"),
-    lambda d: d["deck"].pop(),
-    lambda d: d["players"][0].update(colonists=[["land", "atlantis"]]),
-    lambda d: d.update(phase="lunch"),
-])
+@pytest.mark.parametrize(
+    "edit",
+    [
+        lambda d: d.update(format="chess"),
+        lambda d: d.update(version=99),
+        lambda d: d["players"][0].update(money=-1),
+        lambda d: d["players"][0]["goods"].update(food=20),  # storehouse over 12
+        lambda d: d["players"][0].update(houses_left=3),  # houses do not add up to 15
+        lambda d: d["players"][1]["hand"].append("tribune"),
+        lambda d: d["deck"].pop(),
+        lambda d: d["players"][0].update(colonists=[["land", "atlantis"]]),
+        lambda d: d.update(phase="lunch"),
+    ],
+)
 def test_snapshot_refuses_broken_states(edit: object) -> None:
     d = game("imperium", 3, seed=1).to_dict()
     edit(d)  # type: ignore[operator]
@@ -135,8 +165,9 @@ def test_snapshot_refuses_broken_states(edit: object) -> None:
 
 
 def test_snapshot_refuses_two_colonists_on_one_route() -> None:
-    s = play(game("imperium", 3, seed=1), "play architect", "move land roma aquileia-roma",
-             "finish")
+    s = play(
+        game("imperium", 3, seed=1), "play architect", "move land roma aquileia-roma", "finish"
+    )
     d = s.to_dict()
     d["players"][1]["colonists"] = [["land", "aquileia-roma"], ["sea", "roma"]]
     with pytest.raises(InvalidRecordError):

@@ -108,8 +108,12 @@ def oracle_buys(s: GameState) -> set[BuyCard]:
             anys = DISPLAY_EXTRA[slot].count("any")
         choices: list[tuple[str, ...]] = [()]
         for _ in range(anys):
-            choices = [(*ch, g) for ch in choices for g in GOODS if not ch or
-                       GOODS.index(g) >= GOODS.index(ch[-1])]
+            choices = [
+                (*ch, g)
+                for ch in choices
+                for g in GOODS
+                if not ch or GOODS.index(g) >= GOODS.index(ch[-1])
+            ]
         for ch in choices:
             need = fixed + list(ch)
             if all(have[i] >= need.count(g) for i, g in enumerate(GOODS)):
@@ -134,11 +138,14 @@ def compare(s: GameState) -> int:
 
 
 @pytest.mark.parametrize(("board_name", "n"), CONFIGS)
-@settings(max_examples=2, deadline=None, derandomize=True,
-          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(
+    max_examples=2,
+    deadline=None,
+    derandomize=True,
+    suppress_health_check=[HealthCheck.function_scoped_fixture],
+)
 @given(seed=st.integers(0, 2**32 - 1), no_goods=st.booleans())
-def test_legal_lists_match_the_oracle(board_name: str, n: int, seed: int,
-                                      no_goods: bool) -> None:
+def test_legal_lists_match_the_oracle(board_name: str, n: int, seed: int, no_goods: bool) -> None:
     s = game(board_name, n, seed, no_goods=no_goods)
     rng = random.Random(seed)
     checked = 0

@@ -37,11 +37,13 @@ STEP_CAP = 10_000  # random games observed: 230 to 2400 steps
 DECK_ORDER = ("I", "II", "III", "IV", "V")
 
 seeds = st.integers(min_value=0, max_value=2**32 - 1)
-options = st.fixed_dictionaries({"intermediate_scoring": st.booleans(),
-                                 "no_goods": st.booleans()})
-SETTINGS = settings(max_examples=3, deadline=None, derandomize=True,
-                    suppress_health_check=[HealthCheck.function_scoped_fixture,
-                                           HealthCheck.too_slow])
+options = st.fixed_dictionaries({"intermediate_scoring": st.booleans(), "no_goods": st.booleans()})
+SETTINGS = settings(
+    max_examples=3,
+    deadline=None,
+    derandomize=True,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
 
 
 def all_cards(s: GameState) -> Counter[int]:
@@ -100,8 +102,7 @@ def check_cost(s: GameState, t: GameState, a: Any) -> None:
     before, after = s.players[me], t.players[me]
     assert before.money - after.money == c.money
     paid = {g: before.goods[i] - after.goods[i] for i, g in enumerate(GOODS)}
-    assert {g: n for g, n in paid.items() if n} == {g: n for g, n in c.goods_dict().items()
-                                                    if n}
+    assert {g: n for g, n in paid.items() if n} == {g: n for g, n in c.goods_dict().items() if n}
 
 
 def check_view_and_redeal(s: GameState, rng: random.Random) -> None:
@@ -121,7 +122,8 @@ def check_view_and_redeal(s: GameState, rng: random.Random) -> None:
         assert ranks == sorted(ranks, reverse=True)  # deck I on top (the end of the list)
         rd = r.to_dict()
         assert {k: x for k, x in rd.items() if k != "deck" and k != "deck_hidden"} == {
-            k: x for k, x in src.to_dict().items() if k != "deck" and k != "deck_hidden"}
+            k: x for k, x in src.to_dict().items() if k != "deck" and k != "deck_hidden"
+        }
     assert s.to_dict() == d
 
 
@@ -133,8 +135,15 @@ def roundtrip(s: GameState) -> None:
     assert back.legal_actions() == s.legal_actions()
 
 
-def full_game(board_name: str, n: int, seed: int, play_seed: int, opts: dict[str, bool],
-              *, thorough: bool = True) -> tuple[GameState, list[str]]:
+def full_game(
+    board_name: str,
+    n: int,
+    seed: int,
+    play_seed: int,
+    opts: dict[str, bool],
+    *,
+    thorough: bool = True,
+) -> tuple[GameState, list[str]]:
     """Play one random game, checking everything along the way."""
     s = game(board_name, n, seed, **opts)
     rng = random.Random(play_seed)
@@ -168,8 +177,7 @@ def full_game(board_name: str, n: int, seed: int, play_seed: int, opts: dict[str
     check_invariants(s, cards)
     roundtrip(s)
     # a record of the actions replays to an equal state
-    rec = GameRecord(board=board_name, num_players=n, seed=seed, options=dict(opts),
-                     actions=texts)
+    rec = GameRecord(board=board_name, num_players=n, seed=seed, options=dict(opts), actions=texts)
     rec2 = GameRecord.from_dict(json.loads(json.dumps(rec.to_dict())))
     assert replay(rec2, board(board_name)) == s
     return s, texts
@@ -178,8 +186,9 @@ def full_game(board_name: str, n: int, seed: int, play_seed: int, opts: dict[str
 @pytest.mark.parametrize(("board_name", "n"), CONFIGS)
 @SETTINGS
 @given(seed=seeds, play_seed=seeds, opts=options)
-def test_random_games(board_name: str, n: int, seed: int, play_seed: int,
-                      opts: dict[str, bool]) -> None:
+def test_random_games(
+    board_name: str, n: int, seed: int, play_seed: int, opts: dict[str, bool]
+) -> None:
     s, texts = full_game(board_name, n, seed, play_seed, opts)
     assert len(texts) == s.step
     out = s.outcome()
@@ -190,8 +199,9 @@ def test_random_games(board_name: str, n: int, seed: int, play_seed: int,
 
 @SETTINGS
 @given(seed=seeds, play_seed=seeds, opts=options, config=st.sampled_from(CONFIGS))
-def test_same_seed_and_actions_same_game(seed: int, play_seed: int, opts: dict[str, bool],
-                                         config: tuple[str, int]) -> None:
+def test_same_seed_and_actions_same_game(
+    seed: int, play_seed: int, opts: dict[str, bool], config: tuple[str, int]
+) -> None:
     board_name, n = config
     a = game(board_name, n, seed, **opts)
     b = game(board_name, n, seed, **opts)
@@ -208,8 +218,7 @@ def test_same_seed_and_actions_same_game(seed: int, play_seed: int, opts: dict[s
 
 @SETTINGS
 @given(seed=seeds, play_seed=seeds, config=st.sampled_from(CONFIGS))
-def test_apply_in_place_equals_apply(seed: int, play_seed: int,
-                                     config: tuple[str, int]) -> None:
+def test_apply_in_place_equals_apply(seed: int, play_seed: int, config: tuple[str, int]) -> None:
     s = game(config[0], config[1], seed)
     rng = random.Random(play_seed)
     for _ in range(200):
@@ -229,5 +238,11 @@ def test_long_random_sweep(board_name: str, n: int) -> None:
     rng = random.Random(f"sweep/{board_name}/{n}")
     for _ in range(60):
         opts = {"intermediate_scoring": rng.random() < 0.5, "no_goods": rng.random() < 0.5}
-        full_game(board_name, n, rng.getrandbits(32), rng.getrandbits(32), opts,
-                  thorough=rng.random() < 0.2)
+        full_game(
+            board_name,
+            n,
+            rng.getrandbits(32),
+            rng.getrandbits(32),
+            opts,
+            thorough=rng.random() < 0.2,
+        )

@@ -44,13 +44,20 @@ def test_nothing_scores_nothing() -> None:
     assert set(sc.gods) == {"Vesta", "Jupiter", "Saturnus", "Mercurius", "Mars", "Minerva"}
 
 
-@pytest.mark.parametrize(("money", "goods", "vp"), [
-    (9, {}, 0), (10, {}, 1), (19, {}, 1), (3, {"cloth": 1}, 1),
-    (0, {"brick": 1, "food": 1, "tool": 1, "wine": 1, "cloth": 1}, 2),  # 25
-    (5, {"wine": 4}, 2),  # 29
-])
-def test_vesta_cash_plus_goods_at_prices_per_ten(money: int, goods: dict[str, int],
-                                                 vp: int) -> None:
+@pytest.mark.parametrize(
+    ("money", "goods", "vp"),
+    [
+        (9, {}, 0),
+        (10, {}, 1),
+        (19, {}, 1),
+        (3, {"cloth": 1}, 1),
+        (0, {"brick": 1, "food": 1, "tool": 1, "wine": 1, "cloth": 1}, 2),  # 25
+        (5, {"wine": 4}, 2),  # 29
+    ],
+)
+def test_vesta_cash_plus_goods_at_prices_per_ten(
+    money: int, goods: dict[str, int], vp: int
+) -> None:
     s = bare()
     s.players[0].money = money
     set_goods(s, 0, **goods)
@@ -87,8 +94,21 @@ def test_jupiter_at_most_fifteen_per_card() -> None:
 def test_saturnus_worked_example_four_cards_seven_provinces() -> None:
     # Rulebook: four Saturnus cards with houses in seven provinces: 4 x 7 = 28.
     s = bare(4)
-    add_houses(s, 0, ["Londinium", "Lutetia", "Massilia", "Olisipo", "Vindobona", "Novaria",
-                      "Aquileia", "Carthago", "Athenae"])  # Gallia and Italia twice: 7 provinces
+    add_houses(
+        s,
+        0,
+        [
+            "Londinium",
+            "Lutetia",
+            "Massilia",
+            "Olisipo",
+            "Vindobona",
+            "Novaria",
+            "Aquileia",
+            "Carthago",
+            "Athenae",
+        ],
+    )  # Gallia and Italia twice: 7 provinces
     give_card(s, 0, "I_prefect")
     give_card(s, 0, "I_diplomat", discard=True)  # a Saturnus Diplomat
     check(s)
@@ -109,8 +129,12 @@ def test_mercurius_two_per_kind_of_good_max_ten() -> None:
         set_city_good(s, c, g)
     add_houses(s, 0, ["Aquileia", "Novaria", "Massilia"])
     assert gods(s)["Mercurius"] == 4
-    for c, g in (("Vindobona", "tool"), ("Lutetia", "wine"), ("Londinium", "cloth"),
-                 ("Olisipo", "cloth")):
+    for c, g in (
+        ("Vindobona", "tool"),
+        ("Lutetia", "wine"),
+        ("Londinium", "cloth"),
+        ("Olisipo", "cloth"),
+    ):
         set_city_good(s, c, g)
         add_house(s, 0, c)
     assert gods(s)["Mercurius"] == 10
@@ -128,8 +152,12 @@ def test_mars_two_per_colonist_on_the_board(cols: int, vp: int) -> None:
 
 def test_minerva_printed_vp_times_own_houses_of_its_good() -> None:
     s = bare()
-    for c, g in (("Aquileia", "food"), ("Novaria", "food"), ("Massilia", "cloth"),
-                 ("Vindobona", "wine")):
+    for c, g in (
+        ("Aquileia", "food"),
+        ("Novaria", "food"),
+        ("Massilia", "cloth"),
+        ("Vindobona", "wine"),
+    ):
         set_city_good(s, c, g)
     add_houses(s, 0, ["Aquileia", "Novaria", "Massilia", "Vindobona"])
     add_house(s, 1, "Syracusae")
@@ -146,8 +174,14 @@ def test_total_is_the_sum() -> None:
     set_city_good(s, "Massilia", "cloth")
     add_house(s, 0, "Massilia")
     sc = s.score_of(0)
-    assert sc.gods == {"Vesta": 2, "Jupiter": 2, "Saturnus": 2, "Mercurius": 2, "Mars": 2,
-                       "Minerva": 0}
+    assert sc.gods == {
+        "Vesta": 2,
+        "Jupiter": 2,
+        "Saturnus": 2,
+        "Mercurius": 2,
+        "Mars": 2,
+        "Minerva": 0,
+    }
     assert sc.total == 10
     assert [x.total for x in s.scores()] == [10, 0, 0]
 

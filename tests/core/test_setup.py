@@ -34,7 +34,12 @@ def test_starting_goods_colonists_and_houses() -> None:
     roma = s.topo.capital
     for p in s.players:
         assert dict(zip(GOODS, p.goods, strict=True)) == {
-            "brick": 1, "food": 2, "tool": 1, "wine": 1, "cloth": 1}
+            "brick": 1,
+            "food": 2,
+            "tool": 1,
+            "wine": 1,
+            "cloth": 1,
+        }
         assert p.store == [2, 2]
         assert p.cols == [(0, roma), (1, roma)]
         assert p.houses_left == 15
@@ -54,14 +59,16 @@ def test_praefectus_magnus_to_last_seat_and_seat_0_starts(n: int) -> None:
     assert s.phase == "card"
 
 
-@pytest.mark.parametrize(("n", "decks"), [(2, "I II"), (3, "I II III"), (4, "I II III IV"),
-                                          (5, "I II III IV V")])
+@pytest.mark.parametrize(
+    ("n", "decks"), [(2, "I II"), (3, "I II III"), (4, "I II III IV"), (5, "I II III IV V")]
+)
 def test_decks_used_by_player_count(n: int, decks: str) -> None:
     s = game("italia", n, seed=11)
     market = [c for c in s.display if c is not None] + s.deck
     used = set(decks.split())
     assert Counter(CARDS[c].deck for c in market) == Counter(
-        c.deck for c in CARDS if c.deck in used)
+        c.deck for c in CARDS if c.deck in used
+    )
     assert len(market) == len(set(market))
 
 

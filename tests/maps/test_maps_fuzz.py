@@ -15,15 +15,21 @@ from concordia.maps import load_board
 MAPS = Path(__file__).resolve().parents[2] / "maps"
 TREES = {board: ET.parse(MAPS / f"{board}.tmx") for board in ("imperium", "italia")}
 CITY_NAMES = sorted({o.get("name", "") for t in TREES.values() for o in t.iter("object")})
-VALUES = st.one_of(st.sampled_from([*CITY_NAMES, "", " ", "A", "B", "C", "D", "E", "0", "-1"]),
-                   st.text(max_size=6))
+VALUES = st.one_of(
+    st.sampled_from([*CITY_NAMES, "", " ", "A", "B", "C", "D", "E", "0", "-1"]), st.text(max_size=6)
+)
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(board=st.sampled_from(sorted(TREES)), pick=st.integers(min_value=0),
-       value=VALUES, drop=st.booleans())
-def test_any_property_change_gives_board_or_board_error(board: str, pick: int, value: str,
-                                                        drop: bool) -> None:
+@given(
+    board=st.sampled_from(sorted(TREES)),
+    pick=st.integers(min_value=0),
+    value=VALUES,
+    drop=st.booleans(),
+)
+def test_any_property_change_gives_board_or_board_error(
+    board: str, pick: int, value: str, drop: bool
+) -> None:
     root = TREES[board].getroot()
     tree = ET.ElementTree(ET.fromstring(ET.tostring(root)))
     props = [(parent, p) for parent in tree.iter("properties") for p in parent]

@@ -14,10 +14,10 @@ BOARDS = gen_maps.BOARDS
 SHARED = Path(__file__).resolve().parents[2] / gen_maps.DEFAULT_REFERENCE
 
 
-def test_committed_maps_equal_generator_output(tmp_path: Path, data_dir: Path,
-                                               maps_dir: Path) -> None:
-    assert gen_maps.main(["--reference", str(data_dir), "--out", str(tmp_path),
-                          "--no-images"]) == 0
+def test_committed_maps_equal_generator_output(
+    tmp_path: Path, data_dir: Path, maps_dir: Path
+) -> None:
+    assert gen_maps.main(["--reference", str(data_dir), "--out", str(tmp_path), "--no-images"]) == 0
     for board in BOARDS:
         fresh = (tmp_path / "maps" / f"{board}.tmx").read_bytes()
         committed = (maps_dir / f"{board}.tmx").read_bytes()
@@ -38,8 +38,7 @@ def test_trimmed_data_matches_the_reference(data_dir: Path) -> None:
         assert full == gen_maps.load_data(data_dir, board), "re-run gen_maps --test-data"
 
 
-def test_placeholder_background_written_only_when_missing(tmp_path: Path,
-                                                          data_dir: Path) -> None:
+def test_placeholder_background_written_only_when_missing(tmp_path: Path, data_dir: Path) -> None:
     boards = tmp_path / "assets" / "boards"
     boards.mkdir(parents=True)
     art = boards / "imperium.png"
@@ -52,13 +51,29 @@ def test_placeholder_background_written_only_when_missing(tmp_path: Path,
 
 def test_test_data_flag_writes_trimmed_copies(tmp_path: Path, data_dir: Path) -> None:
     out = tmp_path / "data"
-    assert gen_maps.main(["--reference", str(data_dir), "--out", str(tmp_path),
-                          "--no-images", "--test-data", str(out)]) == 0
+    assert (
+        gen_maps.main(
+            [
+                "--reference",
+                str(data_dir),
+                "--out",
+                str(tmp_path),
+                "--no-images",
+                "--test-data",
+                str(out),
+            ]
+        )
+        == 0
+    )
     for board in BOARDS:
         written = json.loads((out / f"{board}.json").read_text(encoding="utf-8"))
         assert written == gen_maps.load_data(data_dir, board)
 
 
 def test_missing_reference_folder(tmp_path: Path) -> None:
-    assert gen_maps.main(["--reference", str(tmp_path / "none"), "--out", str(tmp_path),
-                          "--no-images"]) == 1
+    assert (
+        gen_maps.main(
+            ["--reference", str(tmp_path / "none"), "--out", str(tmp_path), "--no-images"]
+        )
+        == 1
+    )

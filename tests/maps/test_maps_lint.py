@@ -22,13 +22,31 @@ BOARDS = ("imperium", "italia")
 Reference = Callable[[str], dict[str, Any]]
 
 EXPECTED: dict[str, dict[str, Any]] = {
-    "imperium": {"title": "Imperium", "cities": 30, "provinces": 12, "land": 44, "sea": 35,
-                 "letters": {"A": 7, "B": 8, "C": 10, "D": 5}, "players": (3, 5)},
-    "italia": {"title": "Italia", "cities": 25, "provinces": 11, "land": 40, "sea": 23,
-               "letters": {"A": 7, "B": 8, "C": 10}, "players": (2, 4)},
+    "imperium": {
+        "title": "Imperium",
+        "cities": 30,
+        "provinces": 12,
+        "land": 44,
+        "sea": 35,
+        "letters": {"A": 7, "B": 8, "C": 10, "D": 5},
+        "players": (3, 5),
+    },
+    "italia": {
+        "title": "Italia",
+        "cities": 25,
+        "provinces": 11,
+        "land": 40,
+        "sea": 23,
+        "letters": {"A": 7, "B": 8, "C": 10},
+        "players": (2, 4),
+    },
 }
-LAYER_ORDER = [("imagelayer", "background"), ("objectgroup", "provinces"),
-               ("objectgroup", "routes"), ("objectgroup", "cities")]
+LAYER_ORDER = [
+    ("imagelayer", "background"),
+    ("objectgroup", "provinces"),
+    ("objectgroup", "routes"),
+    ("objectgroup", "cities"),
+]
 
 ids = [p.stem for p in MAP_FILES]
 
@@ -61,8 +79,11 @@ def test_xml_schema(tmx: Path) -> None:
     assert root.get("version") == "1.10"
     assert root.get("orientation") == "orthogonal"
     assert root.get("infinite") == "0"
-    layers = [(e.tag, e.get("name")) for e in root
-              if e.tag in ("layer", "imagelayer", "objectgroup", "group")]
+    layers = [
+        (e.tag, e.get("name"))
+        for e in root
+        if e.tag in ("layer", "imagelayer", "objectgroup", "group")
+    ]
     assert layers == LAYER_ORDER
     layer_ids = [int(e.get("id", "0")) for e in root if e.tag in ("imagelayer", "objectgroup")]
     assert len(set(layer_ids)) == len(layer_ids)
@@ -109,8 +130,10 @@ def test_no_reserved_property_names(tmx: Path) -> None:
 def test_pytmx_still_rejects_reserved_names(tmp_path: Path, tmx: Path) -> None:
     """The check above relies on this pytmx behaviour; fail loudly if it ever changes."""
     text = tmx.read_text(encoding="utf-8").replace(
-        '<property name="label"', '<property name="visible" value="x"/>\n    '
-        '<property name="label"', 1)
+        '<property name="label"',
+        '<property name="visible" value="x"/>\n    <property name="label"',
+        1,
+    )
     broken = tmp_path / tmx.name
     broken.write_text(text, encoding="utf-8")
     with pytest.raises(ValueError, match="Reserved names"):
@@ -207,8 +230,11 @@ def test_matches_reference_data(board: str, reference: Reference) -> None:
     assert set(cities) == {c["name"] for c in ref["cities"]} | {ref["roma"]["name"]}
     for c in ref["cities"]:
         got = cities[c["name"]]
-        assert (got.letter, got.province, got.label) == (c["letter"], c["province"],
-                                                         c["board_label"])
+        assert (got.letter, got.province, got.label) == (
+            c["letter"],
+            c["province"],
+            c["board_label"],
+        )
         assert got.x == pytest.approx(c["x"] * 2400, abs=0.01)
         assert got.y == pytest.approx(c["y"] * 1600, abs=0.01)
     roma = cities[ref["roma"]["name"]]
@@ -216,7 +242,8 @@ def test_matches_reference_data(board: str, reference: Reference) -> None:
     assert (roma.x, roma.y) == pytest.approx((ref["roma"]["x"] * 2400, ref["roma"]["y"] * 1600))
     provinces = {p.name: p for p in spec.provinces}
     assert {n: (p.number, p.label) for n, p in provinces.items()} == {
-        p["name"]: (p["number"], p["board_label"]) for p in ref["provinces"]}
+        p["name"]: (p["number"], p["board_label"]) for p in ref["provinces"]
+    }
     for kind in ("land", "sea"):
         got_pairs = {frozenset((r.a, r.b)) for r in spec.routes if r.kind == kind}
         ref_pairs = {frozenset(pair) for pair in ref[f"{kind}_routes"]}

@@ -21,6 +21,7 @@ Mutate = Callable[[str, Callable[[ET.Element], object]], Path]
 
 # -- helpers over the XML tree ---------------------------------------------------------
 
+
 def layer(root: ET.Element, name: str) -> ET.Element:
     found = root.find(f"objectgroup[@name='{name}']")
     assert found is not None
@@ -58,8 +59,12 @@ def del_prop(obj: ET.Element, key: str) -> None:
 def route(root: ET.Element, kind: str, a: str, b: str) -> ET.Element:
     for obj in layer(root, "routes"):
         p, q = prop(obj, "a"), prop(obj, "b")
-        if (obj.get("type") == kind and p is not None and q is not None
-                and {p.get("value"), q.get("value")} == {a, b}):
+        if (
+            obj.get("type") == kind
+            and p is not None
+            and q is not None
+            and {p.get("value"), q.get("value")} == {a, b}
+        ):
             return obj
     raise AssertionError((kind, a, b))
 
@@ -78,6 +83,7 @@ def assert_names(err: pytest.ExceptionInfo[BoardError], path: Path, *parts: str)
 
 
 # -- the real maps ---------------------------------------------------------------------
+
 
 def test_imperium_spec() -> None:
     spec = load_board("imperium")
@@ -108,14 +114,22 @@ def test_core_does_not_import_pytmx() -> None:
     import subprocess
     import sys
 
-    code = ("import sys, concordia.core.board, concordia.core.data, concordia.core.errors; "
-            "print('pytmx' in sys.modules or 'pygame' in sys.modules)")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                         check=True, cwd=Path(__file__).resolve().parents[2])
+    code = (
+        "import sys, concordia.core.board, concordia.core.data, concordia.core.errors; "
+        "print('pytmx' in sys.modules or 'pygame' in sys.modules)"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=Path(__file__).resolve().parents[2],
+    )
     assert out.stdout.strip() == "False"
 
 
 # -- unreadable files ------------------------------------------------------------------
+
 
 def test_missing_file(tmp_path: Path) -> None:
     path = tmp_path / "nowhere.tmx"
@@ -145,6 +159,7 @@ def test_reserved_property_name(mutate: Mutate) -> None:
 
 
 # -- structure -------------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("name", ["provinces", "routes", "cities"])
 def test_missing_layer(mutate: Mutate, name: str) -> None:
@@ -202,8 +217,9 @@ def test_object_without_type(mutate: Mutate) -> None:
     assert_names(err, path, f"city object {oid} 'Lutetia'", "no type")
 
 
-@pytest.mark.parametrize(("name", "new_type"), [("Lutetia", "town"), ("Gallia", "city"),
-                                                 ("Roma", "province")])
+@pytest.mark.parametrize(
+    ("name", "new_type"), [("Lutetia", "town"), ("Gallia", "city"), ("Roma", "province")]
+)
 def test_object_with_unknown_type(mutate: Mutate, name: str, new_type: str) -> None:
     oid = ""
 
@@ -250,6 +266,7 @@ def test_city_not_a_point(mutate: Mutate) -> None:
 
 
 # -- properties ------------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("key", ["letter", "province"])
 @pytest.mark.parametrize("empty", [False, True])
@@ -334,6 +351,7 @@ def test_object_without_name(mutate: Mutate) -> None:
 
 
 # -- consistency -----------------------------------------------------------------------
+
 
 def test_duplicate_city_name(mutate: Mutate) -> None:
     oid = ""

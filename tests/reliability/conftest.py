@@ -14,4 +14,3 @@ def game() -> PlayedGame:
 @pytest.fixture(scope="session")
 def short_game() -> PlayedGame:
     return play_random("italia", 2, seed=11, steps=40, no_goods=True)
-

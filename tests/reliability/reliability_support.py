@@ -26,8 +26,13 @@ def board(name: str) -> BoardSpec:
     return _BOARDS[name]
 
 
-def play_random(name: str = "imperium", players: int = 3, seed: int = 5, steps: int | None = 120,
-                **options: bool) -> PlayedGame:
+def play_random(
+    name: str = "imperium",
+    players: int = 3,
+    seed: int = 5,
+    steps: int | None = 120,
+    **options: bool,
+) -> PlayedGame:
     """A game of random legal actions (``steps`` of them, or to the end if None)."""
     state = new_game(board(name), players, seed, **options)
     rng = random.Random(f"reliability/{seed}")
@@ -38,8 +43,15 @@ def play_random(name: str = "imperium", players: int = 3, seed: int = 5, steps: 
         state = state.apply(action)
         actions.append(str(action))
         states.append(state)
-    record = GameRecord(name, players, seed, dict(options), actions,
-                        [{"kind": "human", "name": f"P{i}"} for i in range(players)], "test")
+    record = GameRecord(
+        name,
+        players,
+        seed,
+        dict(options),
+        actions,
+        [{"kind": "human", "name": f"P{i}"} for i in range(players)],
+        "test",
+    )
     return PlayedGame(record, state, tuple(states))
 
 

@@ -29,8 +29,9 @@ def test_city_letter_without_tokens_is_refused() -> None:
     there would produce ``goods[-1]`` (cloth) under the Prefect.
     """
     real = board("italia")
-    odd = tuple(dataclasses.replace(c, letter="Ax") if i == 1 else c
-                for i, c in enumerate(real.cities))
+    odd = tuple(
+        dataclasses.replace(c, letter="Ax") if i == 1 else c for i, c in enumerate(real.cities)
+    )
     broken = dataclasses.replace(real, cities=odd, _topology=None)  # no cached topology
     try:
         broken.validate()

@@ -16,9 +16,11 @@ from reliability_support import play_random
 from concordia.core import GameState, InvalidNotationError, parse_action
 from concordia.settings import Settings, load_settings, settings_path
 
-FUZZ = settings(max_examples=300, deadline=None,
-                suppress_health_check=[HealthCheck.function_scoped_fixture,
-                                       HealthCheck.too_slow])
+FUZZ = settings(
+    max_examples=300,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
 
 
 # ------------------------------------------------------------------ notation
@@ -31,11 +33,44 @@ def _positions() -> list[GameState]:
 
 
 POSITIONS = _positions()
-WORDS = ["play", "move", "build", "produce", "cash", "trade", "place", "copy", "buy", "discard",
-         "finish", "land", "sea", "roma", "brick", "food", "tool", "wine", "cloth", "+1", "-1",
-         "+0", "0", "+999999999999999999999", "-3", "1", "7", "tribune", "II_consul",
-         "aquileia-roma", "", "\x00", "é", "\t",
-         "\u0661", "\u00b2"]  # Unicode digits: isdigit() is True (see test_core_bugs)
+WORDS = [
+    "play",
+    "move",
+    "build",
+    "produce",
+    "cash",
+    "trade",
+    "place",
+    "copy",
+    "buy",
+    "discard",
+    "finish",
+    "land",
+    "sea",
+    "roma",
+    "brick",
+    "food",
+    "tool",
+    "wine",
+    "cloth",
+    "+1",
+    "-1",
+    "+0",
+    "0",
+    "+999999999999999999999",
+    "-3",
+    "1",
+    "7",
+    "tribune",
+    "II_consul",
+    "aquileia-roma",
+    "",
+    "\x00",
+    "é",
+    "\t",
+    "\u0661",
+    "\u00b2",
+]  # Unicode digits: isdigit() is True (see test_core_bugs)
 
 
 @st.composite
@@ -56,7 +91,7 @@ def mutated_notation(draw: st.DrawFn) -> tuple[int, str]:
         elif op == "chars" and words:
             w = words[i]
             j = draw(st.integers(0, len(w)))
-            words[i] = w[:j] + draw(st.text(max_size=3)) + w[j + 1:]
+            words[i] = w[:j] + draw(st.text(max_size=3)) + w[j + 1 :]
         elif op == "case" and words:
             words[i] = words[i].upper()
         else:
@@ -80,8 +115,11 @@ def test_mutated_notation_is_refused_or_legal(case: tuple[int, str]) -> None:
 
 
 @FUZZ
-@given(value=st.one_of(st.none(), st.integers(), st.binary(max_size=10),
-                       st.lists(st.text(max_size=5), max_size=3)))
+@given(
+    value=st.one_of(
+        st.none(), st.integers(), st.binary(max_size=10), st.lists(st.text(max_size=5), max_size=3)
+    )
+)
 def test_non_text_notation_is_refused(value: Any) -> None:
     try:
         parse_action(value, POSITIONS[3])
@@ -102,7 +140,11 @@ def _valid_settings_text() -> str:
 
 
 SETTING_VALUES = st.one_of(
-    st.none(), st.booleans(), st.integers(-5, 5000), st.floats(), st.text(max_size=10),
+    st.none(),
+    st.booleans(),
+    st.integers(-5, 5000),
+    st.floats(),
+    st.text(max_size=10),
     st.sampled_from(["en", "it", "fast", "off", "imperium", "human", "easy"]),
     st.lists(st.one_of(st.integers(-5, 3000), st.text(max_size=6)), max_size=6),
     st.dictionaries(st.text(max_size=4), st.integers(), max_size=2),

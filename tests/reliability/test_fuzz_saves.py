@@ -15,9 +15,11 @@ from reliability_support import PlayedGame, board, play_random
 from concordia import saves
 from concordia.core import GameRecord, GameState, InvalidRecordError
 
-FUZZ = settings(max_examples=150, deadline=None,
-                suppress_health_check=[HealthCheck.function_scoped_fixture,
-                                       HealthCheck.too_slow])
+FUZZ = settings(
+    max_examples=150,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
 
 _GAME: PlayedGame | None = None
 
@@ -69,13 +71,13 @@ def byte_mutation(draw: st.DrawFn) -> bytes:
     data = bytearray(_raw())
     kind = draw(st.sampled_from(["flip", "truncate", "delete", "insert", "overwrite"]))
     if kind == "truncate":
-        return bytes(data[:draw(st.integers(0, len(data) - 1))])
+        return bytes(data[: draw(st.integers(0, len(data) - 1))])
     for _ in range(draw(st.integers(1, 8))):
         i = draw(st.integers(0, len(data) - 1))
         if kind == "flip":
             data[i] ^= 1 << draw(st.integers(0, 7))
         elif kind == "delete":
-            del data[i:i + draw(st.integers(1, 40))]
+            del data[i : i + draw(st.integers(1, 40))]
         elif kind == "insert":
             data[i:i] = draw(st.binary(min_size=1, max_size=8))
         else:
@@ -93,12 +95,32 @@ def test_byte_mutations(data: bytes, tmp_path: Path) -> None:
 
 # ------------------------------------------------------------------ structural mutations
 _VALUES = st.one_of(
-    st.none(), st.booleans(), st.integers(-3, 20), st.integers(-2**70, 2**70),
-    st.floats(allow_nan=False, allow_infinity=False), st.text(max_size=12),
-    st.sampled_from(["", "roma", "brick", "cloth", "tribune", "II_consul", "over", "overflow",
-                     "land", "sea", "play tribune", "finish", "build roma", "senator"]),
-    st.lists(st.integers(-1, 6), max_size=4), st.dictionaries(st.text(max_size=5),
-                                                               st.integers(), max_size=3),
+    st.none(),
+    st.booleans(),
+    st.integers(-3, 20),
+    st.integers(-(2**70), 2**70),
+    st.floats(allow_nan=False, allow_infinity=False),
+    st.text(max_size=12),
+    st.sampled_from(
+        [
+            "",
+            "roma",
+            "brick",
+            "cloth",
+            "tribune",
+            "II_consul",
+            "over",
+            "overflow",
+            "land",
+            "sea",
+            "play tribune",
+            "finish",
+            "build roma",
+            "senator",
+        ]
+    ),
+    st.lists(st.integers(-1, 6), max_size=4),
+    st.dictionaries(st.text(max_size=5), st.integers(), max_size=3),
 )
 
 
@@ -147,8 +169,11 @@ def structural_mutation(draw: st.DrawFn) -> dict[str, Any]:
         "top": [p for p in everywhere if len(p) == 1],
     }
     for _ in range(draw(st.integers(1, 3))):
-        area = draw(st.sampled_from(["record", "record", "position", "position", "position",
-                                     "board", "top"]))
+        area = draw(
+            st.sampled_from(
+                ["record", "record", "position", "position", "position", "board", "top"]
+            )
+        )
         path = draw(st.sampled_from(areas[area]))
         parent = doc
         try:

@@ -13,8 +13,9 @@ from concordia.core import GameRecord
 
 def _upto(game: PlayedGame, n: int) -> GameRecord:
     r = game.record
-    return GameRecord(r.board, r.num_players, r.seed, r.options, r.actions[:n], r.seats,
-                      r.app_version)
+    return GameRecord(
+        r.board, r.num_players, r.seed, r.options, r.actions[:n], r.seats, r.app_version
+    )
 
 
 def _step(path_text: str) -> int:

@@ -56,37 +56,53 @@ CASES: dict[str, tuple[Callable[[bytes, Doc], bytes], tuple[str, ...]]] = {
     "not_utf8": (lambda raw, doc: b"\x89PNG\r\n\x1a\n\x00\x00\xff\xfe", ("not a text file",)),
     "latin1": (lambda raw, doc: raw.replace(b'"test"', b'"t\xe9st"', 1), ("UTF-8",)),
     "json_list": (lambda raw, doc: b"[1, 2, 3]", ("not a Concordia saved game", "list")),
-    "foreign": (lambda raw, doc: b'{"version": 3, "levels": []}',
-                ("not a Concordia saved game", "no format")),
-    "other_format": (lambda raw, doc: b'{"format": "tiled-map", "version": 1}',
-                     ("not a Concordia saved game", "tiled-map")),
-    "bare_record": (lambda raw, doc: json.dumps(doc["record"]).encode(),
-                    ("bare game record",)),
-    "bare_snapshot": (lambda raw, doc: json.dumps(doc["snapshot"]).encode(),
-                      ("bare position",)),
-    "newer_version": (_edit(lambda d: d.update(version=2, app_version="9.0")),
-                      ("newer", "format 2", "9.0", "update")),
+    "foreign": (
+        lambda raw, doc: b'{"version": 3, "levels": []}',
+        ("not a Concordia saved game", "no format"),
+    ),
+    "other_format": (
+        lambda raw, doc: b'{"format": "tiled-map", "version": 1}',
+        ("not a Concordia saved game", "tiled-map"),
+    ),
+    "bare_record": (lambda raw, doc: json.dumps(doc["record"]).encode(), ("bare game record",)),
+    "bare_snapshot": (lambda raw, doc: json.dumps(doc["snapshot"]).encode(), ("bare position",)),
+    "newer_version": (
+        _edit(lambda d: d.update(version=2, app_version="9.0")),
+        ("newer", "format 2", "9.0", "update"),
+    ),
     "no_version": (_edit(lambda d: d.pop("version")), ("no valid save format version",)),
     "bool_version": (_edit(lambda d: d.update(version=True)), ("no valid save format version",)),
     "nan": (lambda raw, doc: raw.replace(b'"seed": 5', b'"seed": NaN', 1), ("NaN",)),
-    "illegal_and_bad_snapshot": (_edit(_illegal_and_bad),
-                                 ("cannot be loaded", "action 5", "not a legal action",
-                                  "money of seat 0")),
-    "edited_snapshot": (_edit(lambda d: d["snapshot"]["players"][1].update(money=99)),
-                        ("does not match its move history", "players[1].money", "edited")),
-    "no_record_no_snapshot": (_edit(lambda d: (d.pop("record"), d.pop("snapshot"))),
-                              ("move history is unreadable", "no saved position")),
-    "unknown_board": (_edit(lambda d: (d["record"].update(board="atlantis"),
-                                       d["snapshot"].pop("board"))),
-                      ("atlantis", "cannot be loaded")),
-    "deep_nesting": (lambda raw, doc: b'{"format": "concordia-save", "version": 1, "record": '
-                     + b"[" * 100_000 + b"]" * 100_000 + b"}", ("usable JSON",)),
+    "illegal_and_bad_snapshot": (
+        _edit(_illegal_and_bad),
+        ("cannot be loaded", "action 5", "not a legal action", "money of seat 0"),
+    ),
+    "edited_snapshot": (
+        _edit(lambda d: d["snapshot"]["players"][1].update(money=99)),
+        ("does not match its move history", "players[1].money", "edited"),
+    ),
+    "no_record_no_snapshot": (
+        _edit(lambda d: (d.pop("record"), d.pop("snapshot"))),
+        ("move history is unreadable", "no saved position"),
+    ),
+    "unknown_board": (
+        _edit(lambda d: (d["record"].update(board="atlantis"), d["snapshot"].pop("board"))),
+        ("atlantis", "cannot be loaded"),
+    ),
+    "deep_nesting": (
+        lambda raw, doc: (
+            b'{"format": "concordia-save", "version": 1, "record": '
+            + b"[" * 100_000
+            + b"]" * 100_000
+            + b"}"
+        ),
+        ("usable JSON",),
+    ),
 }
 
 
 @pytest.mark.parametrize("case", sorted(CASES))
-def test_bad_file_is_refused_and_left_alone(case: str, game: PlayedGame,
-                                            tmp_path: Path) -> None:
+def test_bad_file_is_refused_and_left_alone(case: str, game: PlayedGame, tmp_path: Path) -> None:
     _, raw, doc = _real_save(game, tmp_path)
     make, words = CASES[case]
     path = tmp_path / f"{case}.json"
@@ -119,7 +135,8 @@ def test_folder_instead_of_file(tmp_path: Path) -> None:
 
 
 def test_illegal_action_with_a_good_snapshot_loads_the_snapshot(
-        game: PlayedGame, tmp_path: Path) -> None:
+    game: PlayedGame, tmp_path: Path
+) -> None:
     _, _, doc = _real_save(game, tmp_path)
     _illegal_action(doc)
     path = tmp_path / "hand_edited.json"
@@ -133,8 +150,9 @@ def test_illegal_action_with_a_good_snapshot_loads_the_snapshot(
     assert fingerprint(path) == before
 
 
-def test_a_recovered_game_can_be_played_on_saved_and_loaded(game: PlayedGame,
-                                                             tmp_path: Path) -> None:
+def test_a_recovered_game_can_be_played_on_saved_and_loaded(
+    game: PlayedGame, tmp_path: Path
+) -> None:
     """After a snapshot-only load the game goes on as a position-only save."""
     _, _, doc = _real_save(game, tmp_path)
     _illegal_action(doc)
@@ -163,8 +181,7 @@ def test_damaged_snapshot_with_a_good_record_replays(game: PlayedGame, tmp_path:
     assert "rebuilt from its move history" in loaded.warnings[0]
 
 
-def test_changed_map_uses_the_board_stored_in_the_save(game: PlayedGame,
-                                                       tmp_path: Path) -> None:
+def test_changed_map_uses_the_board_stored_in_the_save(game: PlayedGame, tmp_path: Path) -> None:
     path, _, _ = _real_save(game, tmp_path)
     real = board("imperium")
     moved = dataclasses.replace(real, width=real.width + 1)
@@ -173,8 +190,7 @@ def test_changed_map_uses_the_board_stored_in_the_save(game: PlayedGame,
     assert "changed" in loaded.warnings[0]
 
 
-def test_missing_map_uses_the_board_stored_in_the_save(game: PlayedGame,
-                                                       tmp_path: Path) -> None:
+def test_missing_map_uses_the_board_stored_in_the_save(game: PlayedGame, tmp_path: Path) -> None:
     path, _, _ = _real_save(game, tmp_path)
 
     def no_maps(name: str) -> Any:
@@ -199,8 +215,9 @@ def test_a_snapshot_nobody_can_move_in_is_refused(game: PlayedGame, tmp_path: Pa
         saves.load_game(path, board)
 
 
-def test_internal_error_becomes_a_save_error(game: PlayedGame, tmp_path: Path,
-                                             monkeypatch: pytest.MonkeyPatch) -> None:
+def test_internal_error_becomes_a_save_error(
+    game: PlayedGame, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     path, _, _ = _real_save(game, tmp_path)
     before = fingerprint(path)
 

@@ -53,8 +53,9 @@ def _kill_during_saves(mode: str, path: Path, rounds: int, home: Path) -> list[f
     env = {**os.environ, "CONCORDIA_HOME": str(home)}
     delays = []
     for _ in range(rounds):
-        child = subprocess.Popen([sys.executable, "-c", CHILD, mode, str(path)],
-                                 stdout=subprocess.PIPE, env=env)
+        child = subprocess.Popen(
+            [sys.executable, "-c", CHILD, mode, str(path)], stdout=subprocess.PIPE, env=env
+        )
         assert child.stdout is not None
         assert child.stdout.readline().strip() == b"ready"
         deadline = time.monotonic() + 60

@@ -51,7 +51,8 @@ def test_save_refuses_a_state_of_another_game(game: PlayedGame, tmp_path: Path) 
 
 
 def test_failed_write_keeps_the_old_file_and_no_temp(
-        game: PlayedGame, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    game: PlayedGame, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     path = saves.save_game(tmp_path / "g.json", game.record, game.state)
     before = fingerprint(path)
 
@@ -59,8 +60,13 @@ def test_failed_write_keeps_the_old_file_and_no_temp(
         raise OSError(28, "No space left on device")
 
     monkeypatch.setattr(os, "replace", broken_replace)
-    shorter = GameRecord(game.record.board, game.record.num_players, game.record.seed,
-                         game.record.options, game.record.actions[:10])
+    shorter = GameRecord(
+        game.record.board,
+        game.record.num_players,
+        game.record.seed,
+        game.record.options,
+        game.record.actions[:10],
+    )
     with pytest.raises(saves.SaveError, match="No space left"):
         saves.save_game(path, shorter, game.states[10])
     monkeypatch.undo()

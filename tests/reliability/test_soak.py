@@ -29,13 +29,29 @@ def test_plan_is_reproducible_and_covers_every_setup() -> None:
     assert plan == soak.plan_games(16, seed=3, ai_available=False)
     assert plan[5:] == soak.plan_games(11, seed=3, first=5, ai_available=False)
     assert {(g.board, g.players) for g in plan[:8]} == {
-        (b, n) for b in soak.BOARDS for n in soak.PLAYER_COUNTS}
+        (b, n) for b in soak.BOARDS for n in soak.PLAYER_COUNTS
+    }
     assert any(g.ai_seats for g in soak.plan_games(50, seed=3, ai_available=True))
 
 
 def test_command_line_prints_the_figures() -> None:
-    out = subprocess.run([sys.executable, "-m", "concordia.soak", "--games", "3", "--seed", "2",
-                          "--jobs", "1", "--quiet"], capture_output=True, text=True, timeout=300)
+    out = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "concordia.soak",
+            "--games",
+            "3",
+            "--seed",
+            "2",
+            "--jobs",
+            "1",
+            "--quiet",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert out.returncode == 0, out.stderr
     assert "games played: 3" in out.stdout
     assert "actions checked:" in out.stdout
@@ -53,18 +69,21 @@ def test_clean_state_passes() -> None:
     assert soak.check_state(_mid_state()) == []
 
 
-@pytest.mark.parametrize("fault, words", [
-    ("money", "sestertii"),
-    ("goods", "negative goods"),
-    ("storehouse", "storehouse holds"),
-    ("colonist", "colonists of kind"),
-    ("houses_left", "houses built"),
-    ("duplicate_card", "in play 2 times"),
-    ("lost_card", "in play 0 times"),
-    ("start_card", "starting cards"),
-    ("display_gap", "gap"),
-    ("score", "score (core, recount) differs"),
-])
+@pytest.mark.parametrize(
+    "fault, words",
+    [
+        ("money", "sestertii"),
+        ("goods", "negative goods"),
+        ("storehouse", "storehouse holds"),
+        ("colonist", "colonists of kind"),
+        ("houses_left", "houses built"),
+        ("duplicate_card", "in play 2 times"),
+        ("lost_card", "in play 0 times"),
+        ("start_card", "starting cards"),
+        ("display_gap", "gap"),
+        ("score", "score (core, recount) differs"),
+    ],
+)
 def test_check_state_catches(fault: str, words: str, monkeypatch: pytest.MonkeyPatch) -> None:
     s = _mid_state()
     p = s.players[1]
@@ -139,8 +158,13 @@ def test_violations_are_reported_with_a_reproduction(monkeypatch: pytest.MonkeyP
     result = soak.play_game(spec)
     assert result.violation_count == result.actions_checked + 1
     text = str(result.violations[0])
-    for part in (spec.board, f"{spec.players} players", str(spec.seed), "step 0",
-                 "--seed 9 --first 4 --games 1"):
+    for part in (
+        spec.board,
+        f"{spec.players} players",
+        str(spec.seed),
+        "step 0",
+        "--seed 9 --first 4 --games 1",
+    ):
         assert part in text, text
 
 

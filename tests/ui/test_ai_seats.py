@@ -95,8 +95,7 @@ def _run_until(scene: GameScene, done: Callable[[], bool], timeout: float = 5.0)
         time.sleep(0.002)
 
 
-def test_the_real_worker_plays_with_the_level_default_limit(agents: dict[str, FakeAgent]
-                                                            ) -> None:
+def test_the_real_worker_plays_with_the_level_default_limit(agents: dict[str, FakeAgent]) -> None:
     _app, scene = game_scene(["normal", "human"], 4)
     assert scene.ai.uses_real_ai
     c = scene.controller
@@ -140,8 +139,10 @@ def test_stale_replies_are_dropped(agents: dict[str, FakeAgent]) -> None:
     _run_until(scene, agents["easy"].started.is_set)
     step = scene.state.step
     legal = scene.state.legal_actions()
-    for stale in (Reply(scene.game_id, step + 3, legal[0]),  # another position
-                  Reply(scene.game_id + 99, step, legal[0])):  # another game
+    for stale in (
+        Reply(scene.game_id, step + 3, legal[0]),  # another position
+        Reply(scene.game_id + 99, step, legal[0]),
+    ):  # another game
         scene.take_reply(stale)
         assert scene.ai_reply is None
     scene.update(0.016)
@@ -153,8 +154,9 @@ def test_stale_replies_are_dropped(agents: dict[str, FakeAgent]) -> None:
 
 
 @pytest.mark.parametrize("mode", ["raise", "illegal"])
-def test_a_failing_agent_gets_a_random_legal_move(agents: dict[str, FakeAgent], mode: str,
-                                                  caplog: pytest.LogCaptureFixture) -> None:
+def test_a_failing_agent_gets_a_random_legal_move(
+    agents: dict[str, FakeAgent], mode: str, caplog: pytest.LogCaptureFixture
+) -> None:
     agents["easy"] = FakeAgent(mode)
     _app, scene = game_scene(["easy", "human"], 4)
     before = scene.state
@@ -168,11 +170,11 @@ def test_a_failing_agent_gets_a_random_legal_move(agents: dict[str, FakeAgent], 
     scene.close()
 
 
-def test_a_hung_agent_times_out_and_the_game_goes_on(agents: dict[str, FakeAgent],
-                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_hung_agent_times_out_and_the_game_goes_on(
+    agents: dict[str, FakeAgent], monkeypatch: pytest.MonkeyPatch
+) -> None:
     agents["easy"] = FakeAgent("hang")
-    monkeypatch.setattr(base_mod, "default_limit",
-                        lambda level: base_mod.Limit(time_s=0.05))
+    monkeypatch.setattr(base_mod, "default_limit", lambda level: base_mod.Limit(time_s=0.05))
     app, _ = game_scene(["human", "easy"], 4)
     setup = GameSetup("imperium", default_seats(["easy", "human"]), 4)
     bridge = AIBridge(worker_factory=lambda: worker_mod.AIWorker(grace_s=0.05))
@@ -300,13 +302,19 @@ print(f"{code} {time.perf_counter() - asked[0]:.3f}")
 
 
 @pytest.mark.parametrize("mode", ["slow", "hang"])
-def test_quitting_while_the_ai_thinks_exits_within_one_second(mode: str, tmp_path: Path
-                                                              ) -> None:
-    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
-               CONCORDIA_HOME=str(tmp_path))
+def test_quitting_while_the_ai_thinks_exits_within_one_second(mode: str, tmp_path: Path) -> None:
+    env = dict(
+        os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", CONCORDIA_HOME=str(tmp_path)
+    )
     start = time.monotonic()
-    done = subprocess.run([sys.executable, "-c", _QUIT_CHILD, mode], capture_output=True,
-                          text=True, timeout=60, env=env, check=False)
+    done = subprocess.run(
+        [sys.executable, "-c", _QUIT_CHILD, mode],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env=env,
+        check=False,
+    )
     assert done.returncode == 0, done.stderr
     code, seconds = done.stdout.strip().splitlines()[-1].split()
     assert code == "0"

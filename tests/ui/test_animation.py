@@ -30,24 +30,34 @@ class Clock:
         return self.now
 
 
-def _scene(kinds: list[str], actions: list[str], speed: str = "normal",
-           autoplay: bool = False, seed: int = 3) -> tuple[App, GameScene, Clock]:
+def _scene(
+    kinds: list[str],
+    actions: list[str],
+    speed: str = "normal",
+    autoplay: bool = False,
+    seed: int = 3,
+) -> tuple[App, GameScene, Clock]:
     clock = Clock()
-    app = App(AppOptions(autoplay=autoplay), Settings(ai_speed="off", animation_speed=speed),
-              time_source=clock)
+    app = App(
+        AppOptions(autoplay=autoplay),
+        Settings(ai_speed="off", animation_speed=speed),
+        time_source=clock,
+    )
     pygame.font.init()
     app.use_surface(pygame.Surface((1280, 720)))
-    controller = GameController(GameSetup("imperium", default_seats(kinds), seed), board(),
-                                actions)
+    controller = GameController(GameSetup("imperium", default_seats(kinds), seed), board(), actions)
     scene = GameScene(app, controller)
     app.stack.push(scene)
     return app, scene, clock
 
 
 def _architect_ready(state: GameState) -> bool:
-    return (state.phase == "architect" and state.current_player == 0
-            and any(isinstance(a, Move) for a in state.legal_actions())
-            and any(isinstance(a, Move) and "-" in a.src for a in state.legal_actions()))
+    return (
+        state.phase == "architect"
+        and state.current_player == 0
+        and any(isinstance(a, Move) for a in state.legal_actions())
+        and any(isinstance(a, Move) and "-" in a.src for a in state.legal_actions())
+    )
 
 
 def _near_polyline(p: tuple[float, float], pts: list[tuple[float, float]]) -> float:
@@ -107,8 +117,9 @@ def test_the_moving_colonist_is_not_also_drawn_at_its_destination() -> None:
 
 def test_a_new_house_pops() -> None:
     def can_build(state: GameState) -> bool:
-        return state.current_player == 0 and any(isinstance(a, Build)
-                                                 for a in state.legal_actions())
+        return state.current_player == 0 and any(
+            isinstance(a, Build) for a in state.legal_actions()
+        )
 
     actions = find_actions(["human", "easy"], 3, can_build)
     app, scene, clock = _scene(["human", "easy"], actions, speed="slow")
@@ -137,8 +148,11 @@ def test_no_animation_when_off_or_in_autoplay(speed: str, autoplay: bool) -> Non
 
 def test_the_next_ai_move_waits_for_the_animation() -> None:
     def ai_architect(state: GameState) -> bool:
-        return (state.phase == "architect" and state.current_player == 0
-                and any(isinstance(a, Move) for a in state.legal_actions()))
+        return (
+            state.phase == "architect"
+            and state.current_player == 0
+            and any(isinstance(a, Move) for a in state.legal_actions())
+        )
 
     actions = find_actions(["easy", "human"], 3, ai_architect)
     _app, scene, clock = _scene(["easy", "human"], actions)
@@ -162,5 +176,3 @@ def test_polyline_sampling() -> None:
     assert line.length == 20.0
     assert line.at(0.25) == (5.0, 0.0) and line.at(0.75) == (10.0, 5.0)
     assert line.at(1.5) == (10.0, 10.0)
-
-

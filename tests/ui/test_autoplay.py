@@ -10,13 +10,32 @@ from pathlib import Path
 import pytest
 
 
-def _autoplay(board: str, seats: str, seed: int, home: Path,
-              extra: tuple[str, ...] = ()) -> subprocess.CompletedProcess[str]:
+def _autoplay(
+    board: str, seats: str, seed: int, home: Path, extra: tuple[str, ...] = ()
+) -> subprocess.CompletedProcess[str]:
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
     return subprocess.run(
-        [sys.executable, "-m", "concordia", "--autoplay", "--board", board, "--seats", seats,
-         "--seed", str(seed), "--home", str(home), *extra],
-        capture_output=True, text=True, timeout=240, env=env, check=False)
+        [
+            sys.executable,
+            "-m",
+            "concordia",
+            "--autoplay",
+            "--board",
+            board,
+            "--seats",
+            seats,
+            "--seed",
+            str(seed),
+            "--home",
+            str(home),
+            *extra,
+        ],
+        capture_output=True,
+        text=True,
+        timeout=240,
+        env=env,
+        check=False,
+    )
 
 
 def test_autoplay_two_seats_with_screenshots(tmp_path: Path) -> None:

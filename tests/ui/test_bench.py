@@ -13,9 +13,14 @@ import pytest
 @pytest.mark.slow
 def test_bench_runs(tmp_path: Path) -> None:
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
-    done = subprocess.run([sys.executable, "-m", "concordia.ui.bench", "--frames", "5",
-                           "--starts", "1"], capture_output=True, text=True, timeout=300,
-                          env=env, check=False)
+    done = subprocess.run(
+        [sys.executable, "-m", "concordia.ui.bench", "--frames", "5", "--starts", "1"],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        env=env,
+        check=False,
+    )
     assert done.returncode == 0, done.stderr
     out = done.stdout
     assert "| 1280x720 |" in out and "| 1920x1080 |" in out

@@ -22,8 +22,9 @@ KINDS = ["human", "human", "human"]
 
 
 def _app(size: tuple[int, int]) -> App:
-    app = App(AppOptions(), Settings(ai_speed="off", animation_speed="off"),
-              time_source=lambda: 50.0)
+    app = App(
+        AppOptions(), Settings(ai_speed="off", animation_speed="off"), time_source=lambda: 50.0
+    )
     pygame.font.init()
     app.use_surface(pygame.Surface(size))
     return app
@@ -63,8 +64,12 @@ def test_the_game_scene_paints_every_pixel() -> None:
     app.screen.fill((255, 0, 255))
     app.draw(app.screen)
     w, h = app.screen.get_size()
-    stray = [(x, y) for x in range(0, w, 4) for y in range(0, h, 4)
-             if app.screen.get_at((x, y))[:3] == (255, 0, 255)]
+    stray = [
+        (x, y)
+        for x in range(0, w, 4)
+        for y in range(0, h, 4)
+        if app.screen.get_at((x, y))[:3] == (255, 0, 255)
+    ]
     assert stray == []
 
 

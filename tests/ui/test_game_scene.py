@@ -28,13 +28,18 @@ HUMAN_AI = ["human", "easy"]
 
 def _has_card(action: str) -> Callable[[GameState], bool]:
     def want(state: GameState) -> bool:
-        return (state.phase == "card" and state.turn_player == 0
-                and any(CARD_BY_ID[c].action == action for c in state.hand(0)))
+        return (
+            state.phase == "card"
+            and state.turn_player == 0
+            and any(CARD_BY_ID[c].action == action for c in state.hand(0))
+        )
+
     return want
 
 
-def _scene_at(action: str, seed: int = 3, extra: Callable[[GameState], bool] | None = None
-              ) -> tuple[Any, GameScene]:
+def _scene_at(
+    action: str, seed: int = 3, extra: Callable[[GameState], bool] | None = None
+) -> tuple[Any, GameScene]:
     base = _has_card(action)
     actions = find_actions(HUMAN_AI, seed, (lambda s: base(s) and extra(s)) if extra else base)
     app, scene = game_scene(HUMAN_AI, seed, actions)
@@ -44,8 +49,9 @@ def _scene_at(action: str, seed: int = 3, extra: Callable[[GameState], bool] | N
 
 def _play(app: Any, scene: GameScene, action: str) -> None:
     n = len(scene.controller.actions)
-    click_button(app, lambda v: str(v).startswith("play ")
-                 and CARD_BY_ID[str(v).split()[1]].action == action)
+    click_button(
+        app, lambda v: str(v).startswith("play ") and CARD_BY_ID[str(v).split()[1]].action == action
+    )
     assert len(scene.controller.actions) == n + 1
     assert CARD_BY_ID[scene.controller.actions[-1].split()[1]].action == action
 
@@ -54,8 +60,7 @@ def _finish_turn(app: Any, scene: GameScene) -> None:
     c = scene.controller
     guard = 0
     while not c.awaiting_confirm and c.seat_is_human(c.state.current_player):
-        click_button(app, lambda v: str(v) in ("finish", "cash") or str(v).startswith(
-            "discard"))
+        click_button(app, lambda v: str(v) in ("finish", "cash") or str(v).startswith("discard"))
         guard += 1
         assert guard < 20
     assert c.awaiting_confirm
@@ -83,7 +88,8 @@ def test_architect_turn_moves_by_route_click_and_finishes() -> None:
     for move in moves:
         x, y = renderer.route_midpoint(move.kind, move.dst)
         if scene.board.city_at((int(x), int(y))) is None and scene.board.route_at(
-                (int(x), int(y))) == (move.kind, move.dst):
+            (int(x), int(y))
+        ) == (move.kind, move.dst):
             app.dispatch(Click((int(x), int(y))))
             break
     else:
@@ -134,8 +140,9 @@ def test_prefect_cash_button_shows_its_amount() -> None:
 def test_mercator_trade_panel_submits_one_trade_per_kind() -> None:
     app, scene = _scene_at("mercator")
     _play(app, scene, "mercator")
-    good = next(g for g, trades in scene.options().trades.items()
-                if any(tr.amount > 0 for tr in trades))
+    good = next(
+        g for g, trades in scene.options().trades.items() if any(tr.amount > 0 for tr in trades)
+    )
     click_button(app, lambda v: v == ("ui", "trade_step", good, 1))
     click_button(app, lambda v: str(v) == f"trade {good} +1")
     assert _last(scene) == f"trade {good} +1"
@@ -149,8 +156,7 @@ def test_senator_buys_a_clicked_display_card() -> None:
     buys = scene.options().buys
     assert buys
     card = next(iter(buys))
-    click_button(app, lambda v: (str(v).startswith(f"buy {card}")
-                                 or v == ("ui", "buy_card", card)))
+    click_button(app, lambda v: str(v).startswith(f"buy {card}") or v == ("ui", "buy_card", card))
     if scene.buy_card is not None:  # several ways to pay for an "any": pick one
         click_button(app, lambda v: str(v).startswith(f"buy {card}"))
     assert _last(scene).startswith(f"buy {card}")
@@ -207,8 +213,13 @@ def test_consul_buys_one_card() -> None:
 
 
 def test_overflow_discard_is_chosen_by_the_owner() -> None:
-    actions = find_actions(HUMAN_AI, 8, lambda s: s.phase == "overflow"
-                           and s.current_player == 0, max_steps=4000, tries=200)
+    actions = find_actions(
+        HUMAN_AI,
+        8,
+        lambda s: s.phase == "overflow" and s.current_player == 0,
+        max_steps=4000,
+        tries=200,
+    )
     app, scene = game_scene(HUMAN_AI, 8, actions)
     scene.update(0.0)
     discards = scene.options().discards

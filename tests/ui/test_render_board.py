@@ -174,11 +174,11 @@ def test_background_art_puts_every_city_on_land(
 
 
 @pytest.mark.parametrize("name", BOARDS)
-@pytest.mark.parametrize("view", [(150, 120, 660, 440), (0, 0, 1280, 720),
-                                  (160, 140, 750, 500), (0, 0, 1920, 1080)])
+@pytest.mark.parametrize(
+    "view", [(150, 120, 660, 440), (0, 0, 1280, 720), (160, 140, 750, 500), (0, 0, 1920, 1080)]
+)
 def test_province_names_never_cover_cities(
-    pygame_display: Any, boards: dict[str, BoardSpec], name: str,
-    view: tuple[int, int, int, int]
+    pygame_display: Any, boards: dict[str, BoardSpec], name: str, view: tuple[int, int, int, int]
 ) -> None:
     """Zoomed out (the whole board in the game's board pane at 1280x720 or 1920x1080),
     names are drawn at their minimum sizes and some province names would cover a city
@@ -204,4 +204,5 @@ def test_province_names_never_cover_cities(
                     continue  # a name left out at this zoom
                 assert not rect.colliderect(box), f"{province} {what} covers {slug}'s name"
                 assert rect.clipline((cx - rad, cy), (cx + rad, cy)) == (), (
-                    f"{province} {what} covers {slug}")
+                    f"{province} {what} covers {slug}"
+                )

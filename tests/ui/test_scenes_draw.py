@@ -29,9 +29,13 @@ def test_every_scene_draws(size: tuple[int, int]) -> None:
         for b in app.stack.top.buttons.buttons:  # type: ignore[union-attr]
             assert app.screen is not None and app.screen.get_rect().contains(b.rect), b.label
         app.stack.remove(scene)
-    for overlay in (HandoverScene(app, "Ada", (200, 0, 0), "circle"),
-                    ScoresScene(app, game.controller), ScoresScene(app, game.controller, True),
-                    ErrorScene(app, "Something broke " * 10), PauseScene(app, game)):
+    for overlay in (
+        HandoverScene(app, "Ada", (200, 0, 0), "circle"),
+        ScoresScene(app, game.controller),
+        ScoresScene(app, game.controller, True),
+        ErrorScene(app, "Something broke " * 10),
+        PauseScene(app, game),
+    ):
         app.stack.push(overlay)
         draw(app)
         app.dispatch(Hover((size[0] // 2, size[1] // 2)))
@@ -50,9 +54,16 @@ def test_every_scene_draws(size: tuple[int, int]) -> None:
 
 @pytest.mark.parametrize("size", SIZES)
 def test_trade_panel_and_late_game_draw(size: tuple[int, int]) -> None:
-    actions = find_actions(["human", "easy", "easy"], 2,
-                           lambda s: s.step > 300 and s.phase == "card" and s.turn_player == 0
-                           and any(c.endswith("mercator") for c in s.hand(0)))
+    actions = find_actions(
+        ["human", "easy", "easy"],
+        2,
+        lambda s: (
+            s.step > 300
+            and s.phase == "card"
+            and s.turn_player == 0
+            and any(c.endswith("mercator") for c in s.hand(0))
+        ),
+    )
     app, scene = game_scene(["human", "easy", "easy"], 2, actions, size=size)
     draw(app)
     click_button(app, lambda v: str(v).startswith("play") and str(v).endswith("mercator"))

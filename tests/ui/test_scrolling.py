@@ -47,8 +47,9 @@ def test_load_screen_reaches_every_save(size: tuple[int, int]) -> None:
 
 
 def test_game_log_scroll_bar() -> None:
-    actions = find_actions(["human", "easy"], 2, lambda s: s.step > 150 and
-                           s.current_player == 0 and s.phase == "card")
+    actions = find_actions(
+        ["human", "easy"], 2, lambda s: s.step > 150 and s.current_player == 0 and s.phase == "card"
+    )
     app, scene = game_scene(["human", "easy"], 2, actions)
     bar = scene.log_bar()
     assert bar.scrollable and bar.first == bar.total - bar.shown  # the newest lines

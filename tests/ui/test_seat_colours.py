@@ -130,14 +130,18 @@ def test_colours_survive_save_and_load() -> None:
     assert again.board.palette_indices == (4, 2)
 
 
-@pytest.mark.parametrize("raw, expected", [
-    ([{"colour": 7}, {"colour": 1}], [0, 1]),
-    ([{"colour": 2}, {"colour": 2}], [2, 0]),
-    ([{"colour": "red"}, {}], [0, 1]),
-    ([{"colour": True}, {"colour": 0}], [0, 1]),
-])
-def test_bad_or_duplicate_colours_in_a_record_are_repaired(raw: list[Any],
-                                                           expected: list[int]) -> None:
+@pytest.mark.parametrize(
+    "raw, expected",
+    [
+        ([{"colour": 7}, {"colour": 1}], [0, 1]),
+        ([{"colour": 2}, {"colour": 2}], [2, 0]),
+        ([{"colour": "red"}, {}], [0, 1]),
+        ([{"colour": True}, {"colour": 0}], [0, 1]),
+    ],
+)
+def test_bad_or_duplicate_colours_in_a_record_are_repaired(
+    raw: list[Any], expected: list[int]
+) -> None:
     seats = [SeatConfig.from_dict(d, i) for i, d in enumerate(raw)]
     fix_colours(seats)
     assert [s.colour for s in seats] == expected

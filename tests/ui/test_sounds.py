@@ -61,9 +61,9 @@ def test_turn_chime_when_a_human_turn_begins() -> None:
     assert app.sounds.played[-1] == "turn"
 
 
-def test_no_audio_device_is_logged_and_the_game_goes_on(monkeypatch: pytest.MonkeyPatch,
-                                                      caplog: pytest.LogCaptureFixture
-                                                      ) -> None:
+def test_no_audio_device_is_logged_and_the_game_goes_on(
+    monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
     def no_device(*args: object, **kwargs: object) -> None:
         raise pygame.error("No available audio device")
 

@@ -46,7 +46,17 @@ def test_t_switches_language_and_fills_placeholders() -> None:
 def test_no_untranslated_italian() -> None:
     same = [k for k, v in strings.IT.items() if v == strings.EN[k] and re.search("[a-z]{4}", v)]
     # Proper names and Latin terms are the same in both languages.
-    allowed = {"app.title", "board.imperium", "board.italia", "game.praefectus", "god.Vesta",
-               "god.Minerva", "scores.concordia", "card.senator", "error.ok",
-               "game.tip.hand_card", "game.tip.province"}
+    allowed = {
+        "app.title",
+        "board.imperium",
+        "board.italia",
+        "game.praefectus",
+        "god.Vesta",
+        "god.Minerva",
+        "scores.concordia",
+        "card.senator",
+        "error.ok",
+        "game.tip.hand_card",
+        "game.tip.province",
+    }
     assert set(same) <= allowed, set(same) - allowed

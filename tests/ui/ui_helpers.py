@@ -36,9 +36,14 @@ def make_app(size: tuple[int, int] = (1280, 720)) -> App:
     return app
 
 
-def find_actions(kinds: list[str], seed: int, want: Callable[[GameState], bool],
-                 board_name: str = "imperium", max_steps: int = 3000,
-                 tries: int = 40) -> list[str]:
+def find_actions(
+    kinds: list[str],
+    seed: int,
+    want: Callable[[GameState], bool],
+    board_name: str = "imperium",
+    max_steps: int = 3000,
+    tries: int = 40,
+) -> list[str]:
     """Notation of a random legal line of play from the start to a state where ``want``."""
     b = board(board_name)
     from concordia.core import new_game
@@ -58,9 +63,13 @@ def find_actions(kinds: list[str], seed: int, want: Callable[[GameState], bool],
     raise AssertionError("no position found")
 
 
-def game_scene(kinds: list[str], seed: int = 1, actions: list[str] | None = None,
-               board_name: str = "imperium",
-               size: tuple[int, int] = (1280, 720)) -> tuple[App, GameScene]:
+def game_scene(
+    kinds: list[str],
+    seed: int = 1,
+    actions: list[str] | None = None,
+    board_name: str = "imperium",
+    size: tuple[int, int] = (1280, 720),
+) -> tuple[App, GameScene]:
     app = make_app(size)
     setup = GameSetup(board_name, default_seats(kinds), seed)
     controller = GameController(setup, board(board_name), actions)

@@ -127,16 +127,20 @@ class RouteGeometry:
         return list(self.points if city == self.b else reversed(self.points))
 
 
-def move_path(kind: str, src: str, dst: str, routes: Mapping[str, RouteGeometry],
-              cities: Mapping[str, Point]) -> Polyline:
+def move_path(
+    kind: str, src: str, dst: str, routes: Mapping[str, RouteGeometry], cities: Mapping[str, Point]
+) -> Polyline:
     """The way a colonist of ``kind`` travels from ``src`` (a city, or the middle of a
     route) to the middle of route ``dst``: along the polylines of the fewest routes of
     its kind, through the cities in between. ``routes`` maps the slugs of the routes of
     that kind to their geometry. Falls back to a straight line when no such way exists
     (a board edited by hand)."""
     target = routes.get(dst)
-    start_point = cities[src] if src in cities else (
-        Polyline(routes[src].points).at(0.5) if src in routes else None)
+    start_point = (
+        cities[src]
+        if src in cities
+        else (Polyline(routes[src].points).at(0.5) if src in routes else None)
+    )
     if target is None or start_point is None:
         return Polyline([start_point or (0.0, 0.0), start_point or (0.0, 0.0)])
     end_point = Polyline(target.points).at(0.5)

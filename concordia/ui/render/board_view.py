@@ -161,7 +161,8 @@ class BoardRenderer:
         self._geometry: dict[str, dict[str, RouteGeometry]] = {"land": {}, "sea": {}}
         for (kind, slug), route in self.routes.items():
             self._geometry.setdefault(kind, {})[slug] = RouteGeometry(
-                kind, slugify(route.spec.a), slugify(route.spec.b), route.points)
+                kind, slugify(route.spec.a), slugify(route.spec.b), route.points
+            )
         self._city_world: dict[str, Point] = {s: (c.x, c.y) for s, c in self.cities.items()}
         self._paths: dict[tuple[str, str, str], Polyline] = {}
         self._pieces: tuple[BoardState | None, tuple[object, ...], pygame.Surface] | None = None
@@ -297,8 +298,14 @@ class BoardRenderer:
         running = [tw for tw in tweens if progress(tw, now) < 1.0]
         # Route highlights and the pieces change only with the state: while nothing
         # moves they come from a cached copy of the viewport (one blit per frame).
-        key = (self.camera.key(), goods, tuple(vp), self.seat_styles,
-               tuple(r for r in resolved if r[0] == "route"), tuple(hover_target))
+        key = (
+            self.camera.key(),
+            goods,
+            tuple(vp),
+            self.seat_styles,
+            tuple(r for r in resolved if r[0] == "route"),
+            tuple(hover_target),
+        )
         area = vp.clip(surface.get_rect())
         cached = self._pieces
         if not running and cached is not None and cached[0] is state and cached[1] == key:
@@ -445,8 +452,11 @@ class BoardRenderer:
         z = self.camera.zoom
         size = max(PROVINCE_MIN, round(PROVINCE_SIZE * z))
         # The usual size, else a smaller one that still reads, else no name.
-        fonts = [self.text.font(n, bold=True) for n in sorted({size, PROVINCE_TINY}, reverse=True)
-                 if n <= size]
+        fonts = [
+            self.text.font(n, bold=True)
+            for n in sorted({size, PROVINCE_TINY}, reverse=True)
+            if n <= size
+        ]
         name_font = self.text.font(max(NAME_MIN, round(NAME_SIZE * z)), bold=True)
         mr = self._px(MARKER_R, MARKER_R_MIN)
         blockers: list[pygame.Rect] = []
@@ -477,13 +487,13 @@ class BoardRenderer:
             else:
                 layout[p.slug] = (None, self._free_spot(cx, cy, mr, blockers))
         self._layout, self._layout_key = layout, key
-        self._label_sizes = {slug: size if h == fonts[0].get_height() else PROVINCE_TINY
-                             for slug, h in sizes.items()}
+        self._label_sizes = {
+            slug: size if h == fonts[0].get_height() else PROVINCE_TINY for slug, h in sizes.items()
+        }
         return layout
 
     @staticmethod
-    def _free_spot(cx: float, cy: float, mr: float,
-                   blockers: list[pygame.Rect]) -> tuple[int, int]:
+    def _free_spot(cx: float, cy: float, mr: float, blockers: list[pygame.Rect]) -> tuple[int, int]:
         """The spot nearest (cx, cy), on rings of growing radius, where a bonus marker of
         radius ``mr`` covers no city and no city name (else (cx, cy) itself)."""
         box = pygame.Rect(0, 0, round(2 * mr + 2), round(2 * mr + 2))
@@ -529,11 +539,17 @@ class BoardRenderer:
                 )
                 surface.blit(img, img.get_rect(center=centre))
 
-    def _draw_houses(self, surface: pygame.Surface, state: BoardState,
-                     tweens: Sequence[Tween] = (), now: float = 0.0) -> None:
+    def _draw_houses(
+        self,
+        surface: pygame.Surface,
+        state: BoardState,
+        tweens: Sequence[Tween] = (),
+        now: float = 0.0,
+    ) -> None:
         hs = self._px(HOUSE, HOUSE_MIN)
-        popping = {(tw.city, tw.seat): progress(tw, now) for tw in tweens
-                   if isinstance(tw, HouseTween)}
+        popping = {
+            (tw.city, tw.seat): progress(tw, now) for tw in tweens if isinstance(tw, HouseTween)
+        }
         for slug in self.cities:
             seats = state.houses_in(slug)
             if not seats:
@@ -548,11 +564,17 @@ class BoardRenderer:
                 if p is not None:
                     ring = hs * (1.0 + 2.2 * p)
                     pygame.draw.circle(surface, style.colour, pos, ring, max(1, round(3 * (1 - p))))
-                shapes.house(surface, pos, hs * (pop_scale(p) if p is not None else 1.0),
-                             style.colour, style.shape)
+                shapes.house(
+                    surface,
+                    pos,
+                    hs * (pop_scale(p) if p is not None else 1.0),
+                    style.colour,
+                    style.shape,
+                )
 
-    def colonist_spots(self, state: BoardState, tweens: Sequence[Tween] = (),
-                       now: float | None = None) -> list[tuple[Point, int, str]]:
+    def colonist_spots(
+        self, state: BoardState, tweens: Sequence[Tween] = (), now: float | None = None
+    ) -> list[tuple[Point, int, str]]:
         """Where each colonist is drawn (screen point, seat, kind): in its city, spread
         along its route, or on its way for a running :class:`MoveTween`."""
         t = self.time_source() if now is None else now
@@ -599,8 +621,13 @@ class BoardRenderer:
             spots.append((self.tween_point(tw, t), tw.seat, tw.kind))
         return spots
 
-    def _draw_colonists(self, surface: pygame.Surface, state: BoardState,
-                        tweens: Sequence[Tween] = (), now: float | None = None) -> None:
+    def _draw_colonists(
+        self,
+        surface: pygame.Surface,
+        state: BoardState,
+        tweens: Sequence[Tween] = (),
+        now: float | None = None,
+    ) -> None:
         size = self._px(COLONIST, COLONIST_MIN)
         for pos, seat, kind in self.colonist_spots(state, tweens, now):
             self._colonist(surface, pos, size, seat, kind)

@@ -58,8 +58,9 @@ class SeatStyle:
 def palette_style(index: int) -> SeatStyle:
     """Palette entry ``index`` (0-4, wrapped): its colour and its shape. A player who
     picks a colour gets that colour's shape, so two seats never share either."""
-    return SeatStyle(PLAYER_COLOURS[index % len(PLAYER_COLOURS)],
-                     PLAYER_SHAPES[index % len(PLAYER_SHAPES)])
+    return SeatStyle(
+        PLAYER_COLOURS[index % len(PLAYER_COLOURS)], PLAYER_SHAPES[index % len(PLAYER_SHAPES)]
+    )
 
 
 def seat_styles(palette_indices: Sequence[int]) -> tuple[SeatStyle, ...]:

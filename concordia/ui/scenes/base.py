@@ -69,5 +69,11 @@ class ButtonScene(Scene):
         return self.buttons.tooltip(pos)
 
     def title(self, surface: pygame.Surface, s: str, y: int, size: int = 34) -> None:
-        theme.text(surface, self.app.fonts.get(size, True), s,
-                   (surface.get_width() // 2, y), theme.ACCENT, "midtop")
+        theme.text(
+            surface,
+            self.app.fonts.get(size, True),
+            s,
+            (surface.get_width() // 2, y),
+            theme.ACCENT,
+            "midtop",
+        )

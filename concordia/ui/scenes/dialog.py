@@ -33,20 +33,38 @@ class ErrorScene(ButtonScene):
 
     def build(self, area: pygame.Rect) -> None:
         box = self._box(area)
-        self.buttons.add(Button(pygame.Rect(box.centerx - self.px(80), box.bottom - self.px(62),
-                                            self.px(160), self.px(44)),
-                                t("error.ok"), "ok", t("error.ok"), size=18))
+        self.buttons.add(
+            Button(
+                pygame.Rect(
+                    box.centerx - self.px(80), box.bottom - self.px(62), self.px(160), self.px(44)
+                ),
+                t("error.ok"),
+                "ok",
+                t("error.ok"),
+                size=18,
+            )
+        )
 
     def draw(self, surface: pygame.Surface) -> None:
         theme.shade(surface)
         box = self._box(surface.get_rect())
         theme.panel(surface, box, theme.PANEL, theme.DANGER, 10)
-        theme.text(surface, self.app.fonts.get(22, True), t("error.title"),
-                   (box.centerx, box.y + self.px(18)), theme.TEXT, "midtop")
+        theme.text(
+            surface,
+            self.app.fonts.get(22, True),
+            t("error.title"),
+            (box.centerx, box.y + self.px(18)),
+            theme.TEXT,
+            "midtop",
+        )
         font = self.app.fonts.get(16)
         for i, line in enumerate(theme.wrap(font, self.message, box.width - self.px(40))[:5]):
-            theme.text(surface, font, line, (box.x + self.px(20),
-                                             box.y + self.px(64) + i * font.get_linesize()))
+            theme.text(
+                surface,
+                font,
+                line,
+                (box.x + self.px(20), box.y + self.px(64) + i * font.get_linesize()),
+            )
         self.buttons.draw(surface, self.app.fonts, self.hover)
 
     def on_button(self, button: Button) -> None:
@@ -81,24 +99,50 @@ class CrashScene(ButtonScene):
 
     def build(self, area: pygame.Rect) -> None:
         box = self._box(area)
-        self.buttons.add(Button(pygame.Rect(box.centerx - self.px(250),
-                                            box.bottom - self.px(66), self.px(280), self.px(46)),
-                                t("error.crash_menu"), "menu", t("error.crash_menu"), size=18,
-                                bold=True, colour=theme.ACCENT))
-        self.buttons.add(Button(pygame.Rect(box.centerx + self.px(50),
-                                            box.bottom - self.px(66), self.px(200), self.px(46)),
-                                t("error.crash_quit"), "quit", t("error.crash_quit"), size=18))
+        self.buttons.add(
+            Button(
+                pygame.Rect(
+                    box.centerx - self.px(250), box.bottom - self.px(66), self.px(280), self.px(46)
+                ),
+                t("error.crash_menu"),
+                "menu",
+                t("error.crash_menu"),
+                size=18,
+                bold=True,
+                colour=theme.ACCENT,
+            )
+        )
+        self.buttons.add(
+            Button(
+                pygame.Rect(
+                    box.centerx + self.px(50), box.bottom - self.px(66), self.px(200), self.px(46)
+                ),
+                t("error.crash_quit"),
+                "quit",
+                t("error.crash_quit"),
+                size=18,
+            )
+        )
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(theme.BG)
         box = self._box(surface.get_rect())
         theme.panel(surface, box, theme.PANEL, theme.DANGER, 10)
-        theme.text(surface, self.app.fonts.get(22, True), t("error.title"),
-                   (box.centerx, box.y + self.px(18)), theme.TEXT, "midtop")
+        theme.text(
+            surface,
+            self.app.fonts.get(22, True),
+            t("error.title"),
+            (box.centerx, box.y + self.px(18)),
+            theme.TEXT,
+            "midtop",
+        )
         font = self.app.fonts.get(15)
         y = box.y + self.px(62)
-        paragraphs = (t("error.unexpected", reason=self.reason),
-                      t("error.crash_body", log=self.log_path), t("error.crash_autosave"))
+        paragraphs = (
+            t("error.unexpected", reason=self.reason),
+            t("error.crash_body", log=self.log_path),
+            t("error.crash_autosave"),
+        )
         bottom = box.bottom - self.px(80)
         width = box.width - self.px(40)
         for para in paragraphs:
@@ -136,24 +180,46 @@ class PauseScene(ButtonScene):
         self.game = game
 
     def build(self, area: pygame.Rect) -> None:
-        items = [("resume", "pause.resume"), ("save", "pause.save"), ("load", "pause.load"),
-                 ("settings", "pause.settings"), ("main_menu", "pause.main_menu"),
-                 ("quit", "pause.quit")]
+        items = [
+            ("resume", "pause.resume"),
+            ("save", "pause.save"),
+            ("load", "pause.load"),
+            ("settings", "pause.settings"),
+            ("main_menu", "pause.main_menu"),
+            ("quit", "pause.quit"),
+        ]
         top = area.centery - self.px(190)
         for i, (key, label) in enumerate(items):
-            self.buttons.add(Button(pygame.Rect(area.centerx - self.px(160),
-                                                top + self.px(60 + i * 52), self.px(320),
-                                                self.px(44)),
-                                    t(label), key, t(label), size=17))
+            self.buttons.add(
+                Button(
+                    pygame.Rect(
+                        area.centerx - self.px(160),
+                        top + self.px(60 + i * 52),
+                        self.px(320),
+                        self.px(44),
+                    ),
+                    t(label),
+                    key,
+                    t(label),
+                    size=17,
+                )
+            )
 
     def draw(self, surface: pygame.Surface) -> None:
         theme.shade(surface)
         area = surface.get_rect()
-        box = pygame.Rect(area.centerx - self.px(190), area.centery - self.px(200),
-                          self.px(380), self.px(400))
+        box = pygame.Rect(
+            area.centerx - self.px(190), area.centery - self.px(200), self.px(380), self.px(400)
+        )
         theme.panel(surface, box, theme.PANEL, theme.ACCENT, 10)
-        theme.text(surface, self.app.fonts.get(22, True), t("pause.title"),
-                   (box.centerx, box.y + self.px(16)), theme.ACCENT, "midtop")
+        theme.text(
+            surface,
+            self.app.fonts.get(22, True),
+            t("pause.title"),
+            (box.centerx, box.y + self.px(16)),
+            theme.ACCENT,
+            "midtop",
+        )
         self.buttons.draw(surface, self.app.fonts, self.hover)
 
     def on_button(self, button: Button) -> None:

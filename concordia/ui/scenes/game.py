@@ -178,13 +178,15 @@ class GameScene(Scene):
     name = "game"
     covers_window = True  # board, bars and panels tile the whole window
 
-    def __init__(self, app: App, controller: GameController,
-                 ai: AIBridge | None = None) -> None:
+    def __init__(self, app: App, controller: GameController, ai: AIBridge | None = None) -> None:
         super().__init__(app)
         self.controller = controller
         self.game_id = next(_game_ids)
-        self.ai = ai if ai is not None else AIBridge(
-            time_scale=AUTOPLAY_TIME_SCALE if app.autoplay else 1.0)
+        self.ai = (
+            ai
+            if ai is not None
+            else AIBridge(time_scale=AUTOPLAY_TIME_SCALE if app.autoplay else 1.0)
+        )
         self.board = BoardPane(controller.board, app.fonts, app.time_source)
         self.board.set_seat_styles([s.colour for s in controller.seats])
         self.lay = Layout.for_size(app.size, len(controller.seats), app.fonts.scale)
@@ -242,8 +244,7 @@ class GameScene(Scene):
             self.ai.close()
 
     def layout(self) -> None:
-        self.lay = Layout.for_size(self.app.size, len(self.controller.seats),
-                                   self.app.fonts.scale)
+        self.lay = Layout.for_size(self.app.size, len(self.controller.seats), self.app.fonts.scale)
         self.board.set_rect(self.lay.board)
         self._rebuild()
 
@@ -259,8 +260,11 @@ class GameScene(Scene):
     def human_to_act(self) -> bool:
         if self.controller.awaiting_confirm:
             return True
-        return (self.pending_ai is None and not self.state.is_terminal()
-                and self.controller.seat_is_human(self.decider))
+        return (
+            self.pending_ai is None
+            and not self.state.is_terminal()
+            and self.controller.seat_is_human(self.decider)
+        )
 
     def options(self) -> Options:
         key = (self.state.step, len(self.controller.actions))
@@ -301,7 +305,8 @@ class GameScene(Scene):
         after = self.state
         self.play_sound(action)
         if (after.turn_player != before.turn_player or after.is_terminal()) and (
-                self.controller.committed == len(self.controller.actions)):
+            self.controller.committed == len(self.controller.actions)
+        ):
             self.turn_ended()
         self._rebuild()
 
@@ -313,8 +318,7 @@ class GameScene(Scene):
             return
         now = self.app.time_source()
         if isinstance(action, Move):
-            self.tweens.append(MoveTween(seat, action.kind, action.src, action.dst, now,
-                                         duration))
+            self.tweens.append(MoveTween(seat, action.kind, action.src, action.dst, now, duration))
         elif isinstance(action, Build):
             self.tweens.append(HouseTween(seat, action.city, now, duration))
 
@@ -445,8 +449,7 @@ class GameScene(Scene):
     def thinking_seat(self) -> int | None:
         """The AI seat whose answer the scene is waiting for, if any."""
         state = self.state
-        if (self.pending_ai is not None or state.is_terminal()
-                or self.controller.awaiting_confirm):
+        if self.pending_ai is not None or state.is_terminal() or self.controller.awaiting_confirm:
             return None
         seat = state.current_player
         if seat is None or self.controller.seat_is_human(seat):
@@ -471,8 +474,12 @@ class GameScene(Scene):
         self.ai_reply = None
         action = reply.action
         if reply.error is not None or action is None or action not in state.legal_actions():
-            logger.warning("AI of seat %d failed at step %d (%s); playing a random legal "
-                           "move", seat, state.step, reply.error or f"illegal {action}")
+            logger.warning(
+                "AI of seat %d failed at step %d (%s); playing a random legal move",
+                seat,
+                state.step,
+                reply.error or f"illegal {action}",
+            )
             action = self.ai.fallback_action(state)
             self.flash(t("game.ai_error", name=self.controller.seats[seat].name))
             if action is None:
@@ -496,8 +503,12 @@ class GameScene(Scene):
     def request_hint(self) -> None:
         """Ask the hard AI, on the AI thread, what the human deciding now should play."""
         state = self.state
-        if (not self.human_to_act or self.controller.awaiting_confirm
-                or state.is_terminal() or self.current_hint is not None):
+        if (
+            not self.human_to_act
+            or self.controller.awaiting_confirm
+            or state.is_terminal()
+            or self.current_hint is not None
+        ):
             return
         seat = state.current_player
         assert seat is not None
@@ -538,8 +549,13 @@ class GameScene(Scene):
 
             lines = [t("cli.final_scores")]
             for seat in state.outcome().ranking:
-                lines.append(t("cli.score_line", name=self.controller.seats[seat].name,
-                               total=state.scores()[seat].total))
+                lines.append(
+                    t(
+                        "cli.score_line",
+                        name=self.controller.seats[seat].name,
+                        total=state.scores()[seat].total,
+                    )
+                )
             self.app.result = AutoplayResult(lines)
             if self.app.options.screenshot_dir is not None:
                 self._push_final()
@@ -637,14 +653,14 @@ class GameScene(Scene):
         phase = self.state.phase
         city = self.board.city_at(pos)
         route = self.board.route_at(pos) if city is None else None
-        province = (self.board.province_at(pos) if city is None and route is None else None)
+        province = self.board.province_at(pos) if city is None and route is None else None
         if phase == "architect":
             if self.selected is not None and route is not None:
                 for move in opts.moves.get(self.selected, []):
                     if (move.kind, move.dst) == route:
                         self.submit(move)
                         return
-            for src in ([city] if city else [route[1]] if route else []):
+            for src in [city] if city else [route[1]] if route else []:
                 kinds = [k for (k, s) in opts.moves if s == src]
                 if kinds:
                     if self.selected is not None and self.selected[1] == src and len(kinds) > 1:
@@ -705,8 +721,11 @@ class GameScene(Scene):
                 self.selected = self.place_city = self.buy_card = None
                 self._rebuild()
             return
-        if (isinstance(value, ACTION_TYPES) and self.human_to_act
-                and not self.controller.awaiting_confirm):
+        if (
+            isinstance(value, ACTION_TYPES)
+            and self.human_to_act
+            and not self.controller.awaiting_confirm
+        ):
             self.submit(value)  # type: ignore[arg-type]  # ACTION_TYPES is the Action union
 
     def _step_trade(self, good: str, delta: int) -> None:
@@ -727,14 +746,22 @@ class GameScene(Scene):
         lay = self.lay
         top = lay.top
         x = top.right - 8
-        for key, label, tip in (("menu", t("game.menu"), t("game.tip.menu")),
-                                ("save", t("game.save"), t("game.tip.save")),
-                                ("scores", t("game.scores"), t("game.tip.scores"))):
+        for key, label, tip in (
+            ("menu", t("game.menu"), t("game.tip.menu")),
+            ("save", t("game.save"), t("game.tip.save")),
+            ("scores", t("game.scores"), t("game.tip.scores")),
+        ):
             w = self.px(96)
             x -= w
-            self.buttons.add(Button(pygame.Rect(x, top.y + self.px(4), w,
-                                                top.height - self.px(8)), label,
-                                    ("ui", key), tip, size=14))
+            self.buttons.add(
+                Button(
+                    pygame.Rect(x, top.y + self.px(4), w, top.height - self.px(8)),
+                    label,
+                    ("ui", key),
+                    tip,
+                    size=14,
+                )
+            )
             x -= self.px(6)
         if self.state.is_terminal() and not self.controller.awaiting_confirm:
             return
@@ -752,12 +779,16 @@ class GameScene(Scene):
         if c.can_undo():
             bar.add_right(t("game.undo"), ("ui", "undo"), t("game.tip.undo"))
         if c.awaiting_confirm:
-            bar.add_right(t("game.end_turn"), ("ui", "end_turn"), t("game.tip.end_turn"),
-                          accent=True)
+            bar.add_right(
+                t("game.end_turn"), ("ui", "end_turn"), t("game.tip.end_turn"), accent=True
+            )
             return
         hint = self.current_hint
-        bar.add_right(t("game.hint_wait") if hint is not None and not hint.done
-                      else t("game.hint"), ("ui", "hint"), t("game.tip.hint"))
+        bar.add_right(
+            t("game.hint_wait") if hint is not None and not hint.done else t("game.hint"),
+            ("ui", "hint"),
+            t("game.tip.hint"),
+        )
         opts = self.options()
         state = self.state
         if opts.finish is not None:
@@ -767,21 +798,31 @@ class GameScene(Scene):
             bar.add(t("game.cash", n=amount), opts.cash, t("game.cash", n=amount))
         phase = state.phase
         if phase == "architect":
-            for (kind, src) in opts.moves:
+            for kind, src in opts.moves:
                 label = f"{t('game.kind_' + kind)}: {self.place_name(src)}"
-                bar.add(label, ("ui", "select", (kind, src)),
-                        t("game.moving", kind=t("game.kind_" + kind), src=self.place_name(src)),
-                        selected=self.selected == (kind, src), width=150)
+                bar.add(
+                    label,
+                    ("ui", "select", (kind, src)),
+                    t("game.moving", kind=t("game.kind_" + kind), src=self.place_name(src)),
+                    selected=self.selected == (kind, src),
+                    width=150,
+                )
         elif self.place_city is not None:
             for place in opts.places.get(self.place_city, []):
-                label = t("game.place", kind=t("game.kind_" + place.kind),
-                          city=self.place_name(place.city))
+                label = t(
+                    "game.place",
+                    kind=t("game.kind_" + place.kind),
+                    city=self.place_name(place.city),
+                )
                 bar.add(label, place, label, width=230)
         elif phase == "tribune":
             for places in opts.places.values():
                 for place in places:
-                    label = t("game.place", kind=t("game.kind_" + place.kind),
-                              city=self.place_name(place.city))
+                    label = t(
+                        "game.place",
+                        kind=t("game.kind_" + place.kind),
+                        city=self.place_name(place.city),
+                    )
                     bar.add(label, place, label, width=230)
         elif phase == "diplomat":
             for copy in opts.copies:
@@ -790,8 +831,12 @@ class GameScene(Scene):
                 bar.add(label, copy, card_tooltip(top_card), width=220)
         elif phase == "overflow":
             for d in opts.discards:
-                bar.add(t("game.discard", good=t("good." + d.good)), d,
-                        t("game.discard", good=t("good." + d.good)), swatch=d.good)
+                bar.add(
+                    t("game.discard", good=t("good." + d.good)),
+                    d,
+                    t("game.discard", good=t("good." + d.good)),
+                    swatch=d.good,
+                )
         elif phase in ("senator", "consul") and self.buy_card is not None:
             for buy in opts.buys.get(self.buy_card, []):
                 goods = ", ".join(t("good." + g) for g in buy.choice) or "—"
@@ -814,14 +859,34 @@ class GameScene(Scene):
             amount = self.trade_amount.get(good, 0)
             enabled = bool(trades)
             step = (self.px(32), self.px(30))
-            self.buttons.add(Button(pygame.Rect((r.x + self.px(180), y), step), "−",
-                                    ("ui", "trade_step", good, -1),
-                                    t("game.trade_sell", n=1, good=t("good." + good),
-                                      money=PRICE[GOODS.index(good)]), enabled=enabled))
-            self.buttons.add(Button(pygame.Rect((r.x + self.px(252), y), step), "+",
-                                    ("ui", "trade_step", good, 1),
-                                    t("game.trade_buy", n=1, good=t("good." + good),
-                                      money=PRICE[GOODS.index(good)]), enabled=enabled))
+            self.buttons.add(
+                Button(
+                    pygame.Rect((r.x + self.px(180), y), step),
+                    "−",
+                    ("ui", "trade_step", good, -1),
+                    t(
+                        "game.trade_sell",
+                        n=1,
+                        good=t("good." + good),
+                        money=PRICE[GOODS.index(good)],
+                    ),
+                    enabled=enabled,
+                )
+            )
+            self.buttons.add(
+                Button(
+                    pygame.Rect((r.x + self.px(252), y), step),
+                    "+",
+                    ("ui", "trade_step", good, 1),
+                    t(
+                        "game.trade_buy",
+                        n=1,
+                        good=t("good." + good),
+                        money=PRICE[GOODS.index(good)],
+                    ),
+                    enabled=enabled,
+                )
+            )
             trade = next((tr for tr in trades if tr.amount == amount), None)
             money = abs(amount) * PRICE[GOODS.index(good)]
             if amount > 0:
@@ -830,9 +895,16 @@ class GameScene(Scene):
                 label = t("game.trade_sell", n=-amount, good="", money=money)
             else:
                 label = "—"
-            self.buttons.add(Button(pygame.Rect(r.x + self.px(294), y, self.px(124), self.px(30)),
-                                    " ".join(label.split()),
-                                    trade, label, enabled=trade is not None, size=13))
+            self.buttons.add(
+                Button(
+                    pygame.Rect(r.x + self.px(294), y, self.px(124), self.px(30)),
+                    " ".join(label.split()),
+                    trade,
+                    label,
+                    enabled=trade is not None,
+                    size=13,
+                )
+            )
 
     def _hand_buttons(self) -> None:
         seat = self.viewer()
@@ -842,9 +914,16 @@ class GameScene(Scene):
         for i, (rect, card) in enumerate(self.hand_rects(seat)):
             action = opts.hand.get(card)
             if action is not None:
-                self.buttons.add(_CardButton(rect, card_name(card), action,
-                                             card_tooltip(card) + "  " +
-                                             (t("game.tip.hand_key", n=i + 1) if i < 9 else "")))
+                self.buttons.add(
+                    _CardButton(
+                        rect,
+                        card_name(card),
+                        action,
+                        card_tooltip(card)
+                        + "  "
+                        + (t("game.tip.hand_key", n=i + 1) if i < 9 else ""),
+                    )
+                )
 
     def _display_buttons(self) -> None:
         opts = self.options()
@@ -856,8 +935,9 @@ class GameScene(Scene):
                 continue
             buys = opts.buys[card]
             value: object = buys[0] if len(buys) == 1 else ("ui", "buy_card", card)
-            self.buttons.add(_CardButton(rect, card_name(card), value,
-                                         self.display_tooltip(slot, card)))
+            self.buttons.add(
+                _CardButton(rect, card_name(card), value, self.display_tooltip(slot, card))
+            )
 
     # ------------------------------------------------------------------ geometry
     def hand_rects(self, seat: int) -> list[tuple[pygame.Rect, str]]:
@@ -868,8 +948,10 @@ class GameScene(Scene):
         n = max(1, len(hand))
         gap = self.px(6)
         w = min(self.px(104), (area.width - (n - 1) * gap) // n)
-        return [(pygame.Rect(area.x + i * (w + gap), top, w, area.bottom - top), card)
-                for i, card in enumerate(hand)]
+        return [
+            (pygame.Rect(area.x + i * (w + gap), top, w, area.bottom - top), card)
+            for i, card in enumerate(hand)
+        ]
 
     def display_rects(self) -> list[pygame.Rect]:
         area = self.lay.display.inflate(-self.px(16), -self.px(12))
@@ -960,8 +1042,9 @@ class GameScene(Scene):
         if viewer is not None:
             for i, (rect, card) in enumerate(self.hand_rects(viewer)):
                 if rect.collidepoint(pos):
-                    return card_tooltip(card) + ("  " + t("game.tip.hand_key", n=i + 1)
-                                                 if i < 9 else "")
+                    return card_tooltip(card) + (
+                        "  " + t("game.tip.hand_key", n=i + 1) if i < 9 else ""
+                    )
         for slot, rect in enumerate(self.display_rects()):
             shown = state.display_ids()[slot]
             if rect.collidepoint(pos) and shown is not None:
@@ -979,18 +1062,26 @@ class GameScene(Scene):
         d = CARD_BY_ID[card]
         cost = ", ".join(t("good." + g) for g in d.cost) or "—"
         extra = self.state.display_cost(slot)
-        extra_s = (t("game.slot_extra", goods=", ".join(t("good." + g) for g in extra))
-                   if extra else t("game.slot_none"))
-        return (f"{t('game.slot', n=slot + 1)} ({extra_s}). "
-                + t("game.tip.display_card", name=card_name(card), god=t("god." + d.god),
-                    cost=cost, text=card_text(d)))
+        extra_s = (
+            t("game.slot_extra", goods=", ".join(t("good." + g) for g in extra))
+            if extra
+            else t("game.slot_none")
+        )
+        return f"{t('game.slot', n=slot + 1)} ({extra_s}). " + t(
+            "game.tip.display_card",
+            name=card_name(card),
+            god=t("god." + d.god),
+            cost=cost,
+            text=card_text(d),
+        )
 
     def player_tooltip(self, seat: int) -> str:
         p = self.state.players[seat]
         cfg = self.controller.seats[seat]
         top = self.state.discard(seat)
-        s = t("game.tip.player", name=cfg.name, money=p.money, houses=p.houses_left,
-              hand=len(p.hand))
+        s = t(
+            "game.tip.player", name=cfg.name, money=p.money, houses=p.houses_left, hand=len(p.hand)
+        )
         if top:
             s += ". " + t("game.top_discard", card=card_name(top[-1]))
         if self.state.praefectus == seat:
@@ -1004,15 +1095,20 @@ class GameScene(Scene):
         if city is not None:
             good = state.city_good(city)
             names = ", ".join(self.controller.seats[s].name for s in state.houses_in(city))
-            s = t("game.tip.city", city=self.place_name(city),
-                  good=t("good." + good) if good else t("game.no_good"), houses=names or "—")
+            s = t(
+                "game.tip.city",
+                city=self.place_name(city),
+                good=t("good." + good) if good else t("game.no_good"),
+                houses=names or "—",
+            )
             if city in opts.builds:
                 s += ". " + t("game.tip.city_build", price=price_text(state, opts.builds[city]))
             return s
         route = self.board.route_at(pos)
         if route is not None:
-            s = t("game.tip.route", kind=t("game.kind_" + route[0]),
-                  route=self.place_name(route[1]))
+            s = t(
+                "game.tip.route", kind=t("game.kind_" + route[0]), route=self.place_name(route[1])
+            )
             if self.selected is not None:
                 for move in opts.moves.get(self.selected, []):
                     if (move.kind, move.dst) == route:
@@ -1021,9 +1117,12 @@ class GameScene(Scene):
         province = self.board.province_at(pos)
         if province is not None:
             up = state.marker_active(province)
-            s = t("game.tip.province", province=self.place_name(province),
-                  good=t("good." + state.province_good(province)),
-                  state=t("game.marker_up") if up else t("game.marker_down"))
+            s = t(
+                "game.tip.province",
+                province=self.place_name(province),
+                good=t("good." + state.province_good(province)),
+                state=t("game.marker_up") if up else t("game.marker_down"),
+            )
             if province in opts.produce:
                 s += ". " + t("game.tip.province_produce")
             return s
@@ -1037,23 +1136,42 @@ class GameScene(Scene):
         c = self.controller
         self.cached(surface, "display", self.lay.display, (), self.draw_display)
         self.draw_action_bar(surface)
-        self.cached(surface, "hand", self.lay.hand,
-                    (self.viewer(), self.human_to_act, c.committed), self.draw_hand)
-        self.cached(surface, "players", self.lay.players,
-                    tuple(s.colour for s in c.seats), self.draw_players)
+        self.cached(
+            surface,
+            "hand",
+            self.lay.hand,
+            (self.viewer(), self.human_to_act, c.committed),
+            self.draw_hand,
+        )
+        self.cached(
+            surface,
+            "players",
+            self.lay.players,
+            tuple(s.colour for s in c.seats),
+            self.draw_players,
+        )
         thinking = self.thinking_seat
         if thinking is not None and thinking in self._thinking_at:
             self.draw_thinking(surface, self._thinking_at[thinking])
         self.cached(surface, "log", self.lay.log, (self.log_scroll,), self.draw_log)
-        if self.human_to_act and state.phase in ("mercator", "first_buy") and not (
-                self.controller.awaiting_confirm):
+        if (
+            self.human_to_act
+            and state.phase in ("mercator", "first_buy")
+            and not (self.controller.awaiting_confirm)
+        ):
             self.draw_trade(surface)
         self.buttons.draw(surface, self.app.fonts, self.hover)
         for b in self.hint_buttons():
             pygame.draw.rect(surface, (20, 18, 16), b.rect.inflate(10, 10), 2, border_radius=9)
             pygame.draw.rect(surface, theme.HILITE, b.rect.inflate(6, 6), 3, border_radius=8)
-            theme.text(surface, self.app.fonts.get(14, True), "★", (b.rect.right - 2,
-                       b.rect.y + 2), theme.HILITE, "topright")
+            theme.text(
+                surface,
+                self.app.fonts.get(14, True),
+                "★",
+                (b.rect.right - 2, b.rect.y + 2),
+                theme.HILITE,
+                "topright",
+            )
 
     def status(self) -> str:
         state = self.state
@@ -1071,11 +1189,16 @@ class GameScene(Scene):
             return t("game.thinking", name=name)
         phase = state.phase
         prompt = {
-            "card": "game.choose_card", "prefect": "game.choose_province",
-            "senator": "game.choose_buy", "consul": "game.choose_buy",
-            "mercator": "game.choose_trade", "colonist": "game.choose_place",
-            "tribune": "game.choose_tribune", "diplomat": "game.choose_diplomat",
-            "overflow": "game.choose_overflow", "first_buy": "game.choose_first_buy",
+            "card": "game.choose_card",
+            "prefect": "game.choose_province",
+            "senator": "game.choose_buy",
+            "consul": "game.choose_buy",
+            "mercator": "game.choose_trade",
+            "colonist": "game.choose_place",
+            "tribune": "game.choose_tribune",
+            "diplomat": "game.choose_diplomat",
+            "overflow": "game.choose_overflow",
+            "first_buy": "game.choose_first_buy",
         }.get(phase, "")
         if phase == "architect":
             prompt = "game.choose_route" if self.selected else "game.choose_colonist"
@@ -1092,25 +1215,44 @@ class GameScene(Scene):
         x = r.x + 12
         if not state.is_terminal():
             seat = state.turn_player
-            theme.shape(surface, self.shape(seat), (x + self.px(8), r.centery), self.px(8),
-                        self.colour(seat))
+            theme.shape(
+                surface,
+                self.shape(seat),
+                (x + self.px(8), r.centery),
+                self.px(8),
+                self.colour(seat),
+            )
             x += self.px(24)
-            label = f"{t('game.turn_of', name=self.controller.seats[seat].name)} · " \
-                    f"{t('phase.' + state.phase)}"
+            label = (
+                f"{t('game.turn_of', name=self.controller.seats[seat].name)} · "
+                f"{t('phase.' + state.phase)}"
+            )
             if state.current_player != seat and state.current_player is not None:
-                label += " · " + t("game.decides",
-                                   name=self.controller.seats[state.current_player].name)
-            rect = theme.text(surface, fonts.get(16, True), theme.fit(fonts.get(16, True), label,
-                                                                      r.width // 2),
-                              (x, r.centery), theme.TEXT, "midleft")
+                label += " · " + t(
+                    "game.decides", name=self.controller.seats[state.current_player].name
+                )
+            rect = theme.text(
+                surface,
+                fonts.get(16, True),
+                theme.fit(fonts.get(16, True), label, r.width // 2),
+                (x, r.centery),
+                theme.TEXT,
+                "midleft",
+            )
             x = rect.right + 16
         msg = self.message
         if msg is None and not state.is_terminal():
             msg = self.status()
         if msg:
             room = r.right - self.px(3 * 102 + 16) - x
-            theme.text(surface, fonts.get(14), theme.fit(fonts.get(14), msg, room),
-                       (x, r.centery), theme.HILITE, "midleft")
+            theme.text(
+                surface,
+                fonts.get(14),
+                theme.fit(fonts.get(14), msg, room),
+                (x, r.centery),
+                theme.HILITE,
+                "midleft",
+            )
 
     def draw_display(self, surface: pygame.Surface) -> None:
         r = self.lay.display
@@ -1123,8 +1265,14 @@ class GameScene(Scene):
             extra = state.display_cost(slot)
             if card is None:
                 theme.panel(surface, rect, theme.BUTTON_DISABLED, theme.BORDER)
-                theme.text(surface, fonts.get(13), t("game.sold_out"), rect.center,
-                           theme.TEXT_DIM, "center")
+                theme.text(
+                    surface,
+                    fonts.get(13),
+                    t("game.sold_out"),
+                    rect.center,
+                    theme.TEXT_DIM,
+                    "center",
+                )
             else:
                 draw_card(surface, fonts, rect, card, self.hover)
             # Slot's extra goods (Senator), under the card.
@@ -1132,29 +1280,44 @@ class GameScene(Scene):
             gs = self.px(10)
             for g in extra:
                 cell = pygame.Rect(gx, rect.bottom - gs - self.px(2), gs, gs)
-                pygame.draw.rect(surface, theme.GOOD_COLOURS.get(g, (200, 200, 200)), cell,
-                                 border_radius=2)
+                pygame.draw.rect(
+                    surface, theme.GOOD_COLOURS.get(g, (200, 200, 200)), cell, border_radius=2
+                )
                 if g == "any":
-                    theme.text(surface, fonts.get(9, True), "?", cell.center, (20, 20, 20),
-                               "center")
+                    theme.text(
+                        surface, fonts.get(9, True), "?", cell.center, (20, 20, 20), "center"
+                    )
                 gx += gs + self.px(3)
         if rects:
-            theme.text(surface, fonts.get(13), t("game.deck", n=state.deck_size),
-                       (rects[-1].right + self.px(10), r.centery), theme.TEXT_DIM, "midleft")
+            theme.text(
+                surface,
+                fonts.get(13),
+                t("game.deck", n=state.deck_size),
+                (rects[-1].right + self.px(10), r.centery),
+                theme.TEXT_DIM,
+                "midleft",
+            )
 
     def draw_action_bar(self, surface: pygame.Surface) -> None:
         r = self.lay.actions
         pygame.draw.rect(surface, theme.PANEL_LIGHT, r)
         font = self.app.fonts.get(15)
-        left = min((b.rect.x for b in self.buttons.buttons if r.contains(b.rect)),
-                   default=r.right)
+        left = min((b.rect.x for b in self.buttons.buttons if r.contains(b.rect)), default=r.right)
         status = self.status()
-        first_bar_button = min((b.rect.x for b in self.buttons.buttons
-                                if r.contains(b.rect) and b.rect.x < r.centerx), default=None)
+        first_bar_button = min(
+            (b.rect.x for b in self.buttons.buttons if r.contains(b.rect) and b.rect.x < r.centerx),
+            default=None,
+        )
         if first_bar_button is not None and first_bar_button < r.x + 60:
             return  # the bar is full of choices; the prompt is in the tooltip and top bar
-        theme.text(surface, font, theme.fit(font, status, min(left, r.right) - r.x - 24),
-                   (r.x + 12, r.centery), theme.TEXT, "midleft")
+        theme.text(
+            surface,
+            font,
+            theme.fit(font, status, min(left, r.right) - r.x - 24),
+            (r.x + 12, r.centery),
+            theme.TEXT,
+            "midleft",
+        )
 
     def draw_hand(self, surface: pygame.Surface) -> None:
         r = self.lay.hand
@@ -1164,12 +1327,24 @@ class GameScene(Scene):
         if seat is None:
             return
         cfg = self.controller.seats[seat]
-        theme.text(surface, fonts.get(12, True), f"{t('game.your_hand')} — {cfg.name}",
-                   (r.x + self.px(8), r.y + self.px(3)), theme.TEXT_DIM)
+        theme.text(
+            surface,
+            fonts.get(12, True),
+            f"{t('game.your_hand')} — {cfg.name}",
+            (r.x + self.px(8), r.y + self.px(3)),
+            theme.TEXT_DIM,
+        )
         playable = self.options().hand if self.human_to_act else {}
         for i, (rect, card) in enumerate(self.hand_rects(seat)):
-            draw_card(surface, fonts, rect, card, self.hover, dim=bool(playable) and
-                      card not in playable, key=i + 1 if i < 9 else None)
+            draw_card(
+                surface,
+                fonts,
+                rect,
+                card,
+                self.hover,
+                dim=bool(playable) and card not in playable,
+                key=i + 1 if i < 9 else None,
+            )
 
     def player_rects(self) -> list[pygame.Rect]:
         r = self.lay.players
@@ -1185,20 +1360,38 @@ class GameScene(Scene):
             p = state.players[seat]
             cfg = self.controller.seats[seat]
             active = seat == state.current_player
-            theme.panel(surface, rect, theme.PANEL_LIGHT if active else theme.PANEL,
-                        theme.HILITE if active else theme.BORDER)
+            theme.panel(
+                surface,
+                rect,
+                theme.PANEL_LIGHT if active else theme.PANEL,
+                theme.HILITE if active else theme.BORDER,
+            )
             bold = fonts.get(14, True)
             row_h = bold.get_linesize()
             top_y = rect.y + self.px(4)
-            theme.shape(surface, self.shape(seat), (rect.x + self.px(14), top_y + row_h // 2),
-                        self.px(8), self.colour(seat))
-            money = theme.text(surface, bold, t("game.money", n=p.money),
-                               (rect.right - self.px(8), top_y), theme.ACCENT, "topright")
+            theme.shape(
+                surface,
+                self.shape(seat),
+                (rect.x + self.px(14), top_y + row_h // 2),
+                self.px(8),
+                self.colour(seat),
+            )
+            money = theme.text(
+                surface,
+                bold,
+                t("game.money", n=p.money),
+                (rect.right - self.px(8), top_y),
+                theme.ACCENT,
+                "topright",
+            )
             name = cfg.name + ("" if cfg.is_human else f" · {t('kind.' + cfg.kind)}")
             name_x = rect.x + self.px(28)
-            name_rect = theme.text(surface, bold,
-                                   theme.fit(bold, name, money.x - name_x - self.px(40)),
-                                   (name_x, top_y))
+            name_rect = theme.text(
+                surface,
+                bold,
+                theme.fit(bold, name, money.x - name_x - self.px(40)),
+                (name_x, top_y),
+            )
             self._thinking_at[seat] = (name_rect.right + self.px(8), name_rect.centery)
             # Storehouse: 12 spaces, goods then waiting colonists.
             items: list[tuple[str, str]] = []
@@ -1216,31 +1409,54 @@ class GameScene(Scene):
                         pygame.draw.rect(surface, theme.GOOD_COLOURS[what], cell, border_radius=3)
                     else:
                         pygame.draw.rect(surface, theme.PANEL, cell, border_radius=3)
-                        theme.shape(surface, self.shape(seat), cell.center, size // 3,
-                                    self.colour(seat))
-                        theme.text(surface, fonts.get(8, True), what,
-                                   (cell.right - 1, cell.bottom), theme.TEXT, "bottomright")
+                        theme.shape(
+                            surface, self.shape(seat), cell.center, size // 3, self.colour(seat)
+                        )
+                        theme.text(
+                            surface,
+                            fonts.get(8, True),
+                            what,
+                            (cell.right - 1, cell.bottom),
+                            theme.TEXT,
+                            "bottomright",
+                        )
                 else:
                     pygame.draw.rect(surface, theme.BORDER, cell, 1, border_radius=3)
             top = state.discard(seat)
-            info = (f"{t('game.houses_left', n=p.houses_left)} · "
-                    f"{t('game.hand_size', n=len(p.hand))} · "
-                    + (t("game.top_discard", card=card_name(top[-1])) if top
-                       else t("game.no_discard")))
-            info_rect = theme.text(surface, small, theme.fit(small, info, rect.width - self.px(16)),
-                                   (rect.x + self.px(8), store_y + size + self.px(3)),
-                                   theme.TEXT_DIM)
+            info = (
+                f"{t('game.houses_left', n=p.houses_left)} · "
+                f"{t('game.hand_size', n=len(p.hand))} · "
+                + (t("game.top_discard", card=card_name(top[-1])) if top else t("game.no_discard"))
+            )
+            info_rect = theme.text(
+                surface,
+                small,
+                theme.fit(small, info, rect.width - self.px(16)),
+                (rect.x + self.px(8), store_y + size + self.px(3)),
+                theme.TEXT_DIM,
+            )
             badges = []
             if state.praefectus == seat:
                 badges.append(t("game.praefectus"))
             if state.concordia == seat:
                 badges.append(t("game.concordia_card"))
             if badges and info_rect.bottom + small.get_linesize() <= rect.bottom:
-                theme.text(surface, small, " · ".join(badges),
-                           (rect.x + self.px(8), info_rect.bottom), theme.HILITE)
+                theme.text(
+                    surface,
+                    small,
+                    " · ".join(badges),
+                    (rect.x + self.px(8), info_rect.bottom),
+                    theme.HILITE,
+                )
 
-    def cached(self, surface: pygame.Surface, name: str, rect: pygame.Rect, key: tuple[object, ...],
-               paint: Callable[[pygame.Surface], None]) -> None:
+    def cached(
+        self,
+        surface: pygame.Surface,
+        name: str,
+        rect: pygame.Rect,
+        key: tuple[object, ...],
+        paint: Callable[[pygame.Surface], None],
+    ) -> None:
         """Blit panel ``name`` from a cache, painting it again (with ``paint``, which
         draws at screen positions) only when the state, ``key``, the language, the
         font scale or the rectangle changed. The state is compared by identity (and
@@ -1276,19 +1492,29 @@ class GameScene(Scene):
         r = self.lay.log
         theme.panel(surface, r.inflate(-8, -8), theme.PANEL, theme.BORDER)
         fonts = self.app.fonts
-        theme.text(surface, fonts.get(13, True), t("game.log"),
-                   (r.x + self.px(14), r.y + self.px(10)), theme.TEXT_DIM)
+        theme.text(
+            surface,
+            fonts.get(13, True),
+            t("game.log"),
+            (r.x + self.px(14), r.y + self.px(10)),
+            theme.TEXT_DIM,
+        )
         font = fonts.get(12)
         line_h = font.get_linesize()
         lines = self.log_lines()
         bar = self.log_bar()
         end = max(0, len(lines) - self.log_scroll)
         width = r.width - self.px(28) - (bar.rect.width + 6 if bar.scrollable else 0)
-        for row, (text, seat, marked) in enumerate(lines[max(0, end - bar.shown):end]):
+        for row, (text, seat, marked) in enumerate(lines[max(0, end - bar.shown) : end]):
             y = bar.rect.y + row * line_h
             colour = self.colour(seat) if marked else theme.TEXT
-            theme.text(surface, font, theme.fit(font, ("▶ " if marked else "   ") + text,
-                                                width), (r.x + self.px(14), y), colour)
+            theme.text(
+                surface,
+                font,
+                theme.fit(font, ("▶ " if marked else "   ") + text, width),
+                (r.x + self.px(14), y),
+                colour,
+            )
         bar.draw(surface)
 
     def log_bar(self) -> ScrollBar:
@@ -1300,8 +1526,9 @@ class GameScene(Scene):
         rows = max(1, (r.bottom - self.px(10) - top) // line_h)
         total = len(self.controller.actions)
         first = max(0, total - self.log_scroll - rows)
-        return ScrollBar(pygame.Rect(r.right - self.px(20), top, self.px(8), rows * line_h),
-                         total, rows, first)
+        return ScrollBar(
+            pygame.Rect(r.right - self.px(20), top, self.px(8), rows * line_h), total, rows, first
+        )
 
     def scroll_log(self, lines: int) -> None:
         """Scroll the log ``lines`` up (positive) or down, within its length."""
@@ -1318,12 +1545,12 @@ class GameScene(Scene):
             self._log_language = language()
             self._log_texts = []
         texts = self._log_texts
-        while texts and (len(texts) > len(c.actions)
-                         or texts[-1][0] != c.actions[len(texts) - 1]):
+        while texts and (len(texts) > len(c.actions) or texts[-1][0] != c.actions[len(texts) - 1]):
             texts.pop()  # undone actions
         for i in range(len(texts), len(c.actions)):
-            texts.append((c.actions[i], describe_text(self, c.actions[i], c.actors[i], i),
-                          c.actors[i]))
+            texts.append(
+                (c.actions[i], describe_text(self, c.actions[i], c.actors[i], i), c.actors[i])
+            )
         marked = {c.last_action_of(seat) for seat in range(len(c.seats))}
         return [(text, seat, i in marked) for i, (_, text, seat) in enumerate(texts)]
 
@@ -1335,33 +1562,62 @@ class GameScene(Scene):
         seat = state.current_player
         assert seat is not None
         p = state.players[seat]
-        theme.text(surface, fonts.get(15, True), t("game.choose_trade"),
-                   (r.x + self.px(12), r.y + self.px(8)))
-        theme.text(surface, fonts.get(13),
-                   f"{t('game.money', n=p.money)} · {t('game.free_space', n=p.free_space())}",
-                   (r.x + self.px(12), r.y + self.px(30)), theme.ACCENT)
+        theme.text(
+            surface,
+            fonts.get(15, True),
+            t("game.choose_trade"),
+            (r.x + self.px(12), r.y + self.px(8)),
+        )
+        theme.text(
+            surface,
+            fonts.get(13),
+            f"{t('game.money', n=p.money)} · {t('game.free_space', n=p.free_space())}",
+            (r.x + self.px(12), r.y + self.px(30)),
+            theme.ACCENT,
+        )
         font = fonts.get(14)
         for i, good in enumerate(GOODS):
             y = r.y + self.px(56) + i * self.px(40)
-            pygame.draw.rect(surface, theme.GOOD_COLOURS[good],
-                             pygame.Rect(r.x + self.px(12), y + self.px(7), self.px(16),
-                                         self.px(16)), border_radius=3)
+            pygame.draw.rect(
+                surface,
+                theme.GOOD_COLOURS[good],
+                pygame.Rect(r.x + self.px(12), y + self.px(7), self.px(16), self.px(16)),
+                border_radius=3,
+            )
             traded = good in state.traded
-            theme.text(surface, font, f"{t('good.' + good)} ×{p.goods[GOODS.index(good)]}",
-                       (r.x + self.px(36), y + self.px(15)),
-                       theme.TEXT_DIM if traded else theme.TEXT, "midleft")
-            theme.text(surface, fonts.get(12), f"{PRICE[GOODS.index(good)]}",
-                       (r.x + self.px(160), y + self.px(15)), theme.ACCENT, "midright")
+            theme.text(
+                surface,
+                font,
+                f"{t('good.' + good)} ×{p.goods[GOODS.index(good)]}",
+                (r.x + self.px(36), y + self.px(15)),
+                theme.TEXT_DIM if traded else theme.TEXT,
+                "midleft",
+            )
+            theme.text(
+                surface,
+                fonts.get(12),
+                f"{PRICE[GOODS.index(good)]}",
+                (r.x + self.px(160), y + self.px(15)),
+                theme.ACCENT,
+                "midright",
+            )
             amount = self.trade_amount.get(good, 0)
-            theme.text(surface, font, f"{amount:+d}" if amount else "0",
-                       (r.x + self.px(232), y + self.px(15)), theme.TEXT, "center")
+            theme.text(
+                surface,
+                font,
+                f"{amount:+d}" if amount else "0",
+                (r.x + self.px(232), y + self.px(15)),
+                theme.TEXT,
+                "center",
+            )
 
 
 class _CardButton(Button):
     """A card tile that acts as a button; its face is drawn by the scene."""
 
-    def draw(self, surface: pygame.Surface, fonts: theme.Fonts,
-             hover: tuple[int, int] | None) -> None:
+    def draw(
+        self, surface: pygame.Surface, fonts: theme.Fonts, hover: tuple[int, int] | None
+    ) -> None:
         if hover is not None and self.rect.collidepoint(hover):
             pygame.draw.rect(surface, theme.HILITE, self.rect.inflate(4, 4), 3, border_radius=8)
         else:
@@ -1378,19 +1634,36 @@ class _Bar:
         self.left = rect.x + 8
         self.right = rect.right - 8
 
-    def add(self, label: str, value: object, tip: str, selected: bool = False,
-            width: int | None = None, swatch: str | None = None) -> None:
+    def add(
+        self,
+        label: str,
+        value: object,
+        tip: str,
+        selected: bool = False,
+        width: int | None = None,
+        swatch: str | None = None,
+    ) -> None:
         font = self.fonts.get(14)
         k = self.fonts.scale
-        w = round(width * k) if width else min(round(240 * k), font.size(label)[0]
-                                               + round((28 + (20 if swatch else 0)) * k))
+        w = (
+            round(width * k)
+            if width
+            else min(round(240 * k), font.size(label)[0] + round((28 + (20 if swatch else 0)) * k))
+        )
         if self.left + w > self.right:
             return
         pad = round(7 * k)
-        self.row.add(Button(pygame.Rect(self.left, self.rect.y + pad, w,
-                                        self.rect.height - 2 * pad),
-                            label, value, tip, selected=selected, size=14,
-                            swatch=theme.GOOD_COLOURS.get(swatch) if swatch else None))
+        self.row.add(
+            Button(
+                pygame.Rect(self.left, self.rect.y + pad, w, self.rect.height - 2 * pad),
+                label,
+                value,
+                tip,
+                selected=selected,
+                size=14,
+                swatch=theme.GOOD_COLOURS.get(swatch) if swatch else None,
+            )
+        )
         self.left += w + 6
 
     def add_right(self, label: str, value: object, tip: str, accent: bool = False) -> None:
@@ -1399,10 +1672,17 @@ class _Bar:
         w = font.size(label)[0] + round(32 * k)
         self.right -= w
         pad = round(7 * k)
-        self.row.add(Button(pygame.Rect(self.right, self.rect.y + pad, w,
-                                        self.rect.height - 2 * pad),
-                            label, value, tip, size=14, bold=True,
-                            colour=theme.ACCENT if accent else None))
+        self.row.add(
+            Button(
+                pygame.Rect(self.right, self.rect.y + pad, w, self.rect.height - 2 * pad),
+                label,
+                value,
+                tip,
+                size=14,
+                bold=True,
+                colour=theme.ACCENT if accent else None,
+            )
+        )
         self.right -= 6
 
 
@@ -1423,8 +1703,10 @@ def card_text(d: CardDef) -> str:
 def card_tooltip(card: str) -> str:
     d = CARD_BY_ID[card]
     god = t("god." + d.god)
-    return (t("game.tip.hand_card", name=card_name(card), god=god, text=card_text(d))
-            + f" [{god}: {t('godtip.' + d.god)}]")
+    return (
+        t("game.tip.hand_card", name=card_name(card), god=god, text=card_text(d))
+        + f" [{god}: {t('godtip.' + d.god)}]"
+    )
 
 
 def price_text(state: GameState, action: Action) -> str:
@@ -1441,8 +1723,15 @@ def price_badge(state: GameState, action: Action) -> str:
     return f"{cost.money}s+{goods}" if goods else f"{cost.money}s"
 
 
-def draw_card(surface: pygame.Surface, fonts: theme.Fonts, rect: pygame.Rect, card: str,
-              hover: tuple[int, int] | None, dim: bool = False, key: int | None = None) -> None:
+def draw_card(
+    surface: pygame.Surface,
+    fonts: theme.Fonts,
+    rect: pygame.Rect,
+    card: str,
+    hover: tuple[int, int] | None,
+    dim: bool = False,
+    key: int | None = None,
+) -> None:
     d = CARD_BY_ID[card]
     k = fonts.scale
     god_colour = theme.GOD_COLOURS[d.god]
@@ -1450,25 +1739,44 @@ def draw_card(surface: pygame.Surface, fonts: theme.Fonts, rect: pygame.Rect, ca
     pygame.draw.rect(surface, bg, rect, border_radius=6)
     font = fonts.get(10, True)
     band = pygame.Rect(rect.x, rect.y, rect.width, font.get_linesize() + 2)
-    pygame.draw.rect(surface, god_colour, band, border_top_left_radius=6,
-                     border_top_right_radius=6)
-    theme.text(surface, font, theme.fit(font, t("god." + d.god), rect.width - 6),
-               (rect.centerx, band.centery), (255, 255, 255), "center")
+    pygame.draw.rect(surface, god_colour, band, border_top_left_radius=6, border_top_right_radius=6)
+    theme.text(
+        surface,
+        font,
+        theme.fit(font, t("god." + d.god), rect.width - 6),
+        (rect.centerx, band.centery),
+        (255, 255, 255),
+        "center",
+    )
     name_font = fonts.get(12, True)
-    name = theme.text(surface, name_font, theme.fit(name_font, card_name(card), rect.width - 6),
-                      (rect.centerx, band.bottom + round(2 * k)), (30, 26, 20), "midtop")
+    name = theme.text(
+        surface,
+        name_font,
+        theme.fit(name_font, card_name(card), rect.width - 6),
+        (rect.centerx, band.bottom + round(2 * k)),
+        (30, 26, 20),
+        "midtop",
+    )
     gs, gy = round(10 * k), name.bottom + round(2 * k)
     if d.deck:
-        theme.text(surface, fonts.get(9), d.deck, (rect.right - round(4 * k), gy),
-                   (90, 80, 60), "topright")
+        theme.text(
+            surface, fonts.get(9), d.deck, (rect.right - round(4 * k), gy), (90, 80, 60), "topright"
+        )
     gx = rect.x + round(5 * k)
     for g in d.cost:
-        pygame.draw.rect(surface, theme.GOOD_COLOURS[g], pygame.Rect(gx, gy, gs, gs),
-                         border_radius=2)
+        pygame.draw.rect(
+            surface, theme.GOOD_COLOURS[g], pygame.Rect(gx, gy, gs, gs), border_radius=2
+        )
         gx += gs + round(3 * k)
     if key is not None and rect.height > 60 * k:
-        theme.text(surface, fonts.get(10), str(key), (rect.x + round(4 * k), rect.bottom - 3),
-                   (90, 80, 60), "bottomleft")
+        theme.text(
+            surface,
+            fonts.get(10),
+            str(key),
+            (rect.x + round(4 * k), rect.bottom - 3),
+            (90, 80, 60),
+            "bottomleft",
+        )
     pygame.draw.rect(surface, (60, 50, 40), rect, 1, border_radius=6)
 
 
@@ -1483,15 +1791,18 @@ def describe_text(scene: GameScene, text: str, seat: int, index: int) -> str:
     return describe(scene, action, seat, history[index] if index < len(history) else None)
 
 
-def describe(scene: GameScene, action: Action, seat: int,
-             before: GameState | None = None) -> str:
+def describe(scene: GameScene, action: Action, seat: int, before: GameState | None = None) -> str:
     """One log line for ``action`` by ``seat``."""
     name = scene.controller.seats[seat].name
     if isinstance(action, PlayCard):
         return t("log.play", name=name, card=card_name(action.card))
     if isinstance(action, Move):
-        return t("log.move", name=name, kind=t("game.kind_" + action.kind),
-                 dst=scene.place_name(action.dst))
+        return t(
+            "log.move",
+            name=name,
+            kind=t("game.kind_" + action.kind),
+            dst=scene.place_name(action.dst),
+        )
     if isinstance(action, Build):
         return t("log.build", name=name, city=scene.place_name(action.city))
     if isinstance(action, Produce):
@@ -1502,13 +1813,21 @@ def describe(scene: GameScene, action: Action, seat: int,
         key = "log.trade_buy" if action.amount > 0 else "log.trade_sell"
         return t(key, name=name, n=abs(action.amount), good=t("good." + action.good))
     if isinstance(action, Place):
-        return t("log.place", name=name, kind=t("game.kind_" + action.kind),
-                 city=scene.place_name(action.city))
+        return t(
+            "log.place",
+            name=name,
+            kind=t("game.kind_" + action.kind),
+            city=scene.place_name(action.city),
+        )
     if isinstance(action, Copy):
         before = before or scene.state
         pile = before.discard(action.seat)
-        return t("log.copy", name=name, card=card_name(pile[-1]) if pile else "?",
-                 other=scene.controller.seats[action.seat].name)
+        return t(
+            "log.copy",
+            name=name,
+            card=card_name(pile[-1]) if pile else "?",
+            other=scene.controller.seats[action.seat].name,
+        )
     if isinstance(action, BuyCard):
         return t("log.buy", name=name, card=card_name(action.card))
     if isinstance(action, Discard):
@@ -1528,5 +1847,3 @@ def _target(action: Action) -> HKey | None:
 
 def _slug(name: str) -> str:
     return "_".join(name.lower().split())
-
-

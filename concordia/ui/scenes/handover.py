@@ -42,7 +42,19 @@ class HandoverScene(Scene):
         surface.fill(theme.BG)
         w, h = surface.get_size()
         theme.shape(surface, self.shape, (w // 2, h // 2 - 90), 36, self.colour)
-        theme.text(surface, self.app.fonts.get(40, True), t("handover.pass_to", name=self.player),
-                   (w // 2, h // 2 - 20), theme.TEXT, "midtop")
-        theme.text(surface, self.app.fonts.get(18), t("handover.click", name=self.player),
-                   (w // 2, h // 2 + 50), theme.TEXT_DIM, "midtop")
+        theme.text(
+            surface,
+            self.app.fonts.get(40, True),
+            t("handover.pass_to", name=self.player),
+            (w // 2, h // 2 - 20),
+            theme.TEXT,
+            "midtop",
+        )
+        theme.text(
+            surface,
+            self.app.fonts.get(18),
+            t("handover.click", name=self.player),
+            (w // 2, h // 2 + 50),
+            theme.TEXT_DIM,
+            "midtop",
+        )

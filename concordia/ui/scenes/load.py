@@ -57,35 +57,70 @@ class LoadScene(ButtonScene):
         files = self._load_entries()
         box = self.list_rect(area)
         self.offset = max(0, min(self.offset, len(files) - self.rows))
-        for i, entry in enumerate(files[self.offset:self.offset + self.rows]):
+        for i, entry in enumerate(files[self.offset : self.offset + self.rows]):
             label = t("load.autosave") if entry.autosave else entry.name
             state = f" · {t('load.finished')}" if entry.finished else ""
-            text = (f"{label} · {t('board.' + entry.board)} · {entry.players} · "
-                    f"{entry.when}{state}")
-            self.buttons.add(Button(pygame.Rect(box.x, box.y + i * self.px(ROW_H),
-                                                box.width - self.px(24), self.px(42)),
-                                    text, entry.path, t("load.tip"), size=16))
-        self.bar = ScrollBar(pygame.Rect(box.right - self.px(14), box.y, self.px(12),
-                                         box.height - self.px(8)),
-                             total=len(files), shown=self.rows, first=self.offset)
-        self.buttons.add(Button(pygame.Rect(area.centerx - self.px(120),
-                                            area.bottom - self.px(80), self.px(240), self.px(46)),
-                                t("menu.back"), "back", t("menu.back"), size=18))
+            text = f"{label} · {t('board.' + entry.board)} · {entry.players} · {entry.when}{state}"
+            self.buttons.add(
+                Button(
+                    pygame.Rect(
+                        box.x, box.y + i * self.px(ROW_H), box.width - self.px(24), self.px(42)
+                    ),
+                    text,
+                    entry.path,
+                    t("load.tip"),
+                    size=16,
+                )
+            )
+        self.bar = ScrollBar(
+            pygame.Rect(box.right - self.px(14), box.y, self.px(12), box.height - self.px(8)),
+            total=len(files),
+            shown=self.rows,
+            first=self.offset,
+        )
+        self.buttons.add(
+            Button(
+                pygame.Rect(
+                    area.centerx - self.px(120),
+                    area.bottom - self.px(80),
+                    self.px(240),
+                    self.px(46),
+                ),
+                t("menu.back"),
+                "back",
+                t("menu.back"),
+                size=18,
+            )
+        )
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(theme.BG)
         self.title(surface, t("load.title"), 40)
         if self.empty:
-            theme.text(surface, self.app.fonts.get(18), t("load.empty"),
-                       (surface.get_width() // 2, self.px(140)), theme.TEXT_DIM, "midtop")
+            theme.text(
+                surface,
+                self.app.fonts.get(18),
+                t("load.empty"),
+                (surface.get_width() // 2, self.px(140)),
+                theme.TEXT_DIM,
+                "midtop",
+            )
         elif self.entries is not None and len(self.entries) > self.rows:
             self.bar.draw(surface)
-            shown = t("load.showing", first=self.offset + 1,
-                      last=min(len(self.entries), self.offset + self.rows),
-                      total=len(self.entries))
-            theme.text(surface, self.app.fonts.get(13), shown,
-                       (surface.get_width() // 2, self.px(LIST_TOP - 8)), theme.TEXT_DIM,
-                       "midbottom")
+            shown = t(
+                "load.showing",
+                first=self.offset + 1,
+                last=min(len(self.entries), self.offset + self.rows),
+                total=len(self.entries),
+            )
+            theme.text(
+                surface,
+                self.app.fonts.get(13),
+                shown,
+                (surface.get_width() // 2, self.px(LIST_TOP - 8)),
+                theme.TEXT_DIM,
+                "midbottom",
+            )
         self.buttons.draw(surface, self.app.fonts, self.hover)
 
     def scroll(self, rows: int) -> None:
@@ -99,8 +134,14 @@ class LoadScene(ButtonScene):
         if isinstance(intent, Wheel):
             self.scroll(-intent.dy)
         elif isinstance(intent, Key):
-            steps = {pygame.K_UP: -1, pygame.K_DOWN: 1, pygame.K_PAGEUP: -self.rows,
-                     pygame.K_PAGEDOWN: self.rows, pygame.K_HOME: -10**6, pygame.K_END: 10**6}
+            steps = {
+                pygame.K_UP: -1,
+                pygame.K_DOWN: 1,
+                pygame.K_PAGEUP: -self.rows,
+                pygame.K_PAGEDOWN: self.rows,
+                pygame.K_HOME: -(10**6),
+                pygame.K_END: 10**6,
+            }
             if intent.key in steps:
                 self.scroll(steps[intent.key])
         return None

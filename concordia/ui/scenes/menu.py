@@ -50,8 +50,11 @@ def default_seats(kinds: list[str] | tuple[str, ...]) -> list[SeatConfig]:
 
 def default_setup(seed: int | None = None) -> GameSetup:
     """You against three normal AIs on Imperium."""
-    return GameSetup("imperium", default_seats(("human", "normal", "normal", "normal")),
-                     random.randrange(1, 1_000_000) if seed is None else seed)
+    return GameSetup(
+        "imperium",
+        default_seats(("human", "normal", "normal", "normal")),
+        random.randrange(1, 1_000_000) if seed is None else seed,
+    )
 
 
 class MenuScene(ButtonScene):
@@ -72,21 +75,41 @@ class MenuScene(ButtonScene):
             ("quit", t("menu.quit"), t("menu.tip.quit"), True),
         ]
         for i, (key, label, tip, enabled) in enumerate(items):
-            self.buttons.add(Button(pygame.Rect(x, y + i * (h + self.px(12)), w, h), label,
-                                    key, tip,
-                                    enabled, size=18, bold=i == 0,
-                                    colour=theme.ACCENT if i == 0 else None))
+            self.buttons.add(
+                Button(
+                    pygame.Rect(x, y + i * (h + self.px(12)), w, h),
+                    label,
+                    key,
+                    tip,
+                    enabled,
+                    size=18,
+                    bold=i == 0,
+                    colour=theme.ACCENT if i == 0 else None,
+                )
+            )
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(theme.BG)
         w, h = surface.get_size()
         self._backdrop(surface)
         self.title(surface, t("app.title"), max(40, h // 10), 56)
-        theme.text(surface, self.app.fonts.get(18), t("menu.subtitle"),
-                   (w // 2, max(40, h // 10) + self.px(80)), theme.TEXT_DIM, "midtop")
+        theme.text(
+            surface,
+            self.app.fonts.get(18),
+            t("menu.subtitle"),
+            (w // 2, max(40, h // 10) + self.px(80)),
+            theme.TEXT_DIM,
+            "midtop",
+        )
         self.buttons.draw(surface, self.app.fonts, self.hover)
-        theme.text(surface, self.app.fonts.get(13), t("menu.enter_hint"), (w // 2, h - 16),
-                   theme.TEXT_DIM, "midbottom")
+        theme.text(
+            surface,
+            self.app.fonts.get(13),
+            t("menu.enter_hint"),
+            (w // 2, h - 16),
+            theme.TEXT_DIM,
+            "midbottom",
+        )
 
     def _backdrop(self, surface: pygame.Surface) -> None:
         # A quiet pattern of the five player shapes in the palette (no artwork needed).
@@ -95,10 +118,10 @@ class MenuScene(ButtonScene):
         for i in range(14):
             x = (i * 197) % max(1, w)
             y = h - 60 - (i * 83) % max(1, h // 3)
-            faded = tuple(int(c * 0.25 + theme.BG[j] * 0.75) for j, c in
-                          enumerate(colours[i % 5]))
-            theme.shape(surface, theme.SHAPES[i % 5], (x, y), 22,
-                        (faded[0], faded[1], faded[2]), None)
+            faded = tuple(int(c * 0.25 + theme.BG[j] * 0.75) for j, c in enumerate(colours[i % 5]))
+            theme.shape(
+                surface, theme.SHAPES[i % 5], (x, y), 22, (faded[0], faded[1], faded[2]), None
+            )
 
     def handle_other(self, intent: Intent) -> Intent | None:
         if isinstance(intent, Confirm):
@@ -154,9 +177,11 @@ class NewGameScene(ButtonScene):
         super().__init__(app)
         settings = app.settings
         kinds = [k for k in settings.last_seats if k in SEAT_KINDS] or ["human", "normal"]
-        self.setup = GameSetup(settings.last_board if settings.last_board in BOARDS
-                               else "imperium", default_seats(kinds),
-                               random.randrange(1, 1_000_000))
+        self.setup = GameSetup(
+            settings.last_board if settings.last_board in BOARDS else "imperium",
+            default_seats(kinds),
+            random.randrange(1, 1_000_000),
+        )
         self.editing: int | None = None
 
     def build(self, area: pygame.Rect) -> None:
@@ -164,51 +189,115 @@ class NewGameScene(ButtonScene):
         cx = area.centerx
         x0 = cx - self.px(330)
         y = self.px(110)
-        self.buttons.add(Button(pygame.Rect(x0 + self.px(170), y, self.px(200), self.px(38)),
-                                t(f"board.{s.board}"),
-                                ("board",), t("menu.tip.board")))
+        self.buttons.add(
+            Button(
+                pygame.Rect(x0 + self.px(170), y, self.px(200), self.px(38)),
+                t(f"board.{s.board}"),
+                ("board",),
+                t("menu.tip.board"),
+            )
+        )
         y += self.px(70)
         colours = theme.player_colours()
         for i, seat in enumerate(s.seats):
             ry = y + i * self.px(48)
-            self.buttons.add(Button(pygame.Rect(x0, ry, self.px(150), self.px(38)),
-                                    t(f"kind.{seat.kind}"),
-                                    ("kind", i), t("menu.tip.kind")))
+            self.buttons.add(
+                Button(
+                    pygame.Rect(x0, ry, self.px(150), self.px(38)),
+                    t(f"kind.{seat.kind}"),
+                    ("kind", i),
+                    t("menu.tip.kind"),
+                )
+            )
             label = seat.name + ("|" if self.editing == i else "")
-            self.buttons.add(Button(pygame.Rect(x0 + self.px(160), ry, self.px(250), self.px(38)),
-                                    label, ("name", i),
-                                    t("menu.tip.name"), selected=self.editing == i))
+            self.buttons.add(
+                Button(
+                    pygame.Rect(x0 + self.px(160), ry, self.px(250), self.px(38)),
+                    label,
+                    ("name", i),
+                    t("menu.tip.name"),
+                    selected=self.editing == i,
+                )
+            )
             # A click picks the next colour no other seat has; the shape comes with it.
-            self.buttons.add(Button(pygame.Rect(x0 + self.px(420), ry, self.px(170), self.px(38)),
-                                    t(f"colour.{seat.colour % len(colours)}"), ("colour", i),
-                                    t("menu.tip.colour"), swatch=theme.seat_colour(seat.colour)))
-            self.buttons.add(Button(pygame.Rect(x0 + self.px(600), ry, self.px(60), self.px(38)),
-                                    "✕", ("remove", i),
-                                    t("menu.remove_seat"), enabled=len(s.seats) > 2))
+            self.buttons.add(
+                Button(
+                    pygame.Rect(x0 + self.px(420), ry, self.px(170), self.px(38)),
+                    t(f"colour.{seat.colour % len(colours)}"),
+                    ("colour", i),
+                    t("menu.tip.colour"),
+                    swatch=theme.seat_colour(seat.colour),
+                )
+            )
+            self.buttons.add(
+                Button(
+                    pygame.Rect(x0 + self.px(600), ry, self.px(60), self.px(38)),
+                    "✕",
+                    ("remove", i),
+                    t("menu.remove_seat"),
+                    enabled=len(s.seats) > 2,
+                )
+            )
         y += len(s.seats) * self.px(48)
-        self.buttons.add(Button(pygame.Rect(x0, y, self.px(200), self.px(36)),
-                                "+ " + t("menu.add_seat"),
-                                ("add",), t("menu.add_seat"), enabled=len(s.seats) < 5))
+        self.buttons.add(
+            Button(
+                pygame.Rect(x0, y, self.px(200), self.px(36)),
+                "+ " + t("menu.add_seat"),
+                ("add",),
+                t("menu.add_seat"),
+                enabled=len(s.seats) < 5,
+            )
+        )
         y += self.px(64)
         onoff = {True: t("option.on"), False: t("option.off")}
-        self.buttons.add(Button(pygame.Rect(x0, y, self.px(320), self.px(38)),
-                                f"{t('option.intermediate')}: {onoff[s.intermediate_scoring]}",
-                                ("intermediate",), t("menu.tip.intermediate"),
-                                selected=s.intermediate_scoring))
-        self.buttons.add(Button(pygame.Rect(x0 + self.px(340), y, self.px(320), self.px(38)),
-                                f"{t('option.no_goods')}: {onoff[s.no_goods]}", ("no_goods",),
-                                t("menu.tip.no_goods"), selected=s.no_goods))
+        self.buttons.add(
+            Button(
+                pygame.Rect(x0, y, self.px(320), self.px(38)),
+                f"{t('option.intermediate')}: {onoff[s.intermediate_scoring]}",
+                ("intermediate",),
+                t("menu.tip.intermediate"),
+                selected=s.intermediate_scoring,
+            )
+        )
+        self.buttons.add(
+            Button(
+                pygame.Rect(x0 + self.px(340), y, self.px(320), self.px(38)),
+                f"{t('option.no_goods')}: {onoff[s.no_goods]}",
+                ("no_goods",),
+                t("menu.tip.no_goods"),
+                selected=s.no_goods,
+            )
+        )
         y += self.px(54)
-        self.buttons.add(Button(pygame.Rect(x0 + self.px(170), y, self.px(200), self.px(38)),
-                                str(s.seed), ("seed",),
-                                t("menu.tip.seed")))
+        self.buttons.add(
+            Button(
+                pygame.Rect(x0 + self.px(170), y, self.px(200), self.px(38)),
+                str(s.seed),
+                ("seed",),
+                t("menu.tip.seed"),
+            )
+        )
         by = max(y + self.px(70), area.bottom - self.px(80))
-        self.buttons.add(Button(pygame.Rect(cx - self.px(260), by, self.px(240), self.px(48)),
-                                t("menu.back"), ("back",),
-                                t("menu.back"), size=18))
-        self.buttons.add(Button(pygame.Rect(cx + self.px(20), by, self.px(240), self.px(48)),
-                                t("menu.start"), ("start",),
-                                t("menu.enter_hint"), size=18, bold=True, colour=theme.ACCENT))
+        self.buttons.add(
+            Button(
+                pygame.Rect(cx - self.px(260), by, self.px(240), self.px(48)),
+                t("menu.back"),
+                ("back",),
+                t("menu.back"),
+                size=18,
+            )
+        )
+        self.buttons.add(
+            Button(
+                pygame.Rect(cx + self.px(20), by, self.px(240), self.px(48)),
+                t("menu.start"),
+                ("start",),
+                t("menu.enter_hint"),
+                size=18,
+                bold=True,
+                colour=theme.ACCENT,
+            )
+        )
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(theme.BG)
@@ -217,18 +306,36 @@ class NewGameScene(ButtonScene):
         x0 = surface.get_width() // 2 - self.px(330)
         board_button = next(b for b in self.buttons.buttons if b.value == ("board",))
         first_seat = next(b for b in self.buttons.buttons if b.value == ("kind", 0))
-        theme.text(surface, font, t("menu.board"), (x0, board_button.rect.centery),
-                   theme.TEXT_DIM, "midleft")
-        theme.text(surface, font, t("menu.seats"), (x0, first_seat.rect.y - self.px(4)),
-                   theme.TEXT_DIM, "bottomleft")
+        theme.text(
+            surface,
+            font,
+            t("menu.board"),
+            (x0, board_button.rect.centery),
+            theme.TEXT_DIM,
+            "midleft",
+        )
+        theme.text(
+            surface,
+            font,
+            t("menu.seats"),
+            (x0, first_seat.rect.y - self.px(4)),
+            theme.TEXT_DIM,
+            "bottomleft",
+        )
         seed_button = next(b for b in self.buttons.buttons if b.value == ("seed",))
-        theme.text(surface, font, t("menu.seed"), (x0, seed_button.rect.centery), theme.TEXT_DIM,
-                   "midleft")
+        theme.text(
+            surface, font, t("menu.seed"), (x0, seed_button.rect.centery), theme.TEXT_DIM, "midleft"
+        )
         self.buttons.draw(surface, self.app.fonts, self.hover)
         for i, seat in enumerate(self.setup.seats):  # the shape that comes with the colour
             b = next(b for b in self.buttons.buttons if b.value == ("colour", i))
-            theme.shape(surface, theme.seat_shape(seat.colour), (b.rect.right - self.px(18),
-                        b.rect.centery), self.px(9), theme.seat_colour(seat.colour))
+            theme.shape(
+                surface,
+                theme.seat_shape(seat.colour),
+                (b.rect.right - self.px(18), b.rect.centery),
+                self.px(9),
+                theme.seat_colour(seat.colour),
+            )
 
     def on_button(self, button: Button) -> None:
         value = button.value
@@ -259,8 +366,11 @@ class NewGameScene(ButtonScene):
         elif what == "remove" and len(s.seats) > 2:
             del s.seats[value[1]]
         elif what == "add" and len(s.seats) < 5:
-            s.seats.append(SeatConfig("normal", AI_NAMES[len(s.seats) % len(AI_NAMES)],
-                                      next_free_colour(s.seats, -1)))
+            s.seats.append(
+                SeatConfig(
+                    "normal", AI_NAMES[len(s.seats) % len(AI_NAMES)], next_free_colour(s.seats, -1)
+                )
+            )
         elif what == "intermediate":
             s.intermediate_scoring = not s.intermediate_scoring
         elif what == "no_goods":
@@ -277,8 +387,9 @@ class NewGameScene(ButtonScene):
 
     def _rename(self, i: int) -> None:
         seat = self.setup.seats[i]
-        seat.name = (t("seat.default_name", n=i + 1) if seat.is_human
-                     else AI_NAMES[i % len(AI_NAMES)])
+        seat.name = (
+            t("seat.default_name", n=i + 1) if seat.is_human else AI_NAMES[i % len(AI_NAMES)]
+        )
 
     def start(self) -> None:
         from dataclasses import replace
@@ -287,8 +398,11 @@ class NewGameScene(ButtonScene):
         for i, seat in enumerate(s.seats):
             if not seat.name.strip():
                 seat.name = t("seat.default_name", n=i + 1)
-        self.app.update_settings(replace(self.app.settings, last_board=s.board,
-                                         last_seats=tuple(x.kind for x in s.seats)))
+        self.app.update_settings(
+            replace(
+                self.app.settings, last_board=s.board, last_seats=tuple(x.kind for x in s.seats)
+            )
+        )
         self.app.start_game(s)
 
     def on_cancel(self) -> None:

@@ -39,16 +39,35 @@ class ScoresScene(ButtonScene):
 
     def build(self, area: pygame.Rect) -> None:
         box = self._box(area)
-        self.buttons.add(Button(pygame.Rect(box.centerx - self.px(250) if self.final else
-                                            box.centerx - self.px(100),
-                                            box.bottom - self.px(60), self.px(200), self.px(44)),
-                                t("scores.close"), "close", t("scores.close"), size=17))
+        self.buttons.add(
+            Button(
+                pygame.Rect(
+                    box.centerx - self.px(250) if self.final else box.centerx - self.px(100),
+                    box.bottom - self.px(60),
+                    self.px(200),
+                    self.px(44),
+                ),
+                t("scores.close"),
+                "close",
+                t("scores.close"),
+                size=17,
+            )
+        )
         if self.final:
-            self.buttons.add(Button(pygame.Rect(box.centerx + self.px(50),
-                                                box.bottom - self.px(60), self.px(200),
-                                                self.px(44)),
-                                    t("scores.main_menu"), "menu", t("scores.main_menu"),
-                                    size=17))
+            self.buttons.add(
+                Button(
+                    pygame.Rect(
+                        box.centerx + self.px(50),
+                        box.bottom - self.px(60),
+                        self.px(200),
+                        self.px(44),
+                    ),
+                    t("scores.main_menu"),
+                    "menu",
+                    t("scores.main_menu"),
+                    size=17,
+                )
+            )
 
     def columns(self, box: pygame.Rect) -> list[int]:
         first = box.x + self.px(30)
@@ -75,8 +94,14 @@ class ScoresScene(ButtonScene):
         theme.panel(surface, box, theme.PANEL, theme.ACCENT, 10)
         fonts = self.app.fonts
         title = t("scores.final") if self.final else t("scores.title")
-        theme.text(surface, fonts.get(24, True), title, (box.centerx, box.y + self.px(16)),
-                   theme.ACCENT, "midtop")
+        theme.text(
+            surface,
+            fonts.get(24, True),
+            title,
+            (box.centerx, box.y + self.px(16)),
+            theme.ACCENT,
+            "midtop",
+        )
         cols = self.columns(box)
         head = fonts.get(15, True)
         y = box.y + self.px(70)
@@ -93,20 +118,32 @@ class ScoresScene(ButtonScene):
             cfg = self.controller.seats[seat]
             ry = y + self.px(40 + row * 44)
             if row % 2 == 0:
-                pygame.draw.rect(surface, theme.PANEL_LIGHT,
-                                 pygame.Rect(box.x + self.px(16), ry - self.px(8),
-                                             box.width - self.px(32), self.px(38)),
-                                 border_radius=4)
-            theme.shape(surface, theme.seat_shape(cfg.colour),
-                        (cols[0] + self.px(8), ry + self.px(11)), self.px(8),
-                        theme.seat_colour(cfg.colour))
-            theme.text(surface, bold if row == 0 else body,
-                       theme.fit(body, f"{row + 1}. {cfg.name}", self.px(160)),
-                       (cols[0] + self.px(24), ry))
+                pygame.draw.rect(
+                    surface,
+                    theme.PANEL_LIGHT,
+                    pygame.Rect(
+                        box.x + self.px(16), ry - self.px(8), box.width - self.px(32), self.px(38)
+                    ),
+                    border_radius=4,
+                )
+            theme.shape(
+                surface,
+                theme.seat_shape(cfg.colour),
+                (cols[0] + self.px(8), ry + self.px(11)),
+                self.px(8),
+                theme.seat_colour(cfg.colour),
+            )
+            theme.text(
+                surface,
+                bold if row == 0 else body,
+                theme.fit(body, f"{row + 1}. {cfg.name}", self.px(160)),
+                (cols[0] + self.px(24), ry),
+            )
             for i, god in enumerate(GODS):
                 theme.text(surface, body, str(score.gods.get(god, 0)), (cols[i + 1], ry))
-            theme.text(surface, body, str(score.concordia) if score.concordia else "–",
-                       (cols[-2], ry))
+            theme.text(
+                surface, body, str(score.concordia) if score.concordia else "–", (cols[-2], ry)
+            )
             theme.text(surface, bold, str(score.total), (cols[-1], ry), theme.ACCENT)
         if self.final:
             self._winner(surface, box, y + self.px(40 + len(ranking) * 44 + 6))
@@ -118,9 +155,14 @@ class ScoresScene(ButtonScene):
         scores = self.outcome.scores
         winner = ranking[0]
         name = self.controller.seats[winner].name
-        theme.text(surface, fonts.get(20, True),
-                   t("scores.winner", name=name, points=scores[winner].total),
-                   (box.centerx, y), theme.HILITE, "midtop")
+        theme.text(
+            surface,
+            fonts.get(20, True),
+            t("scores.winner", name=name, points=scores[winner].total),
+            (box.centerx, y),
+            theme.HILITE,
+            "midtop",
+        )
         lines = []
         if len(ranking) > 1 and scores[ranking[1]].total == scores[winner].total:
             lines.append(t("scores.tiebreak", name=name))
@@ -128,8 +170,14 @@ class ScoresScene(ButtonScene):
             lines.append(t("scores.concordia_to", name=self.controller.seats[self.concordia].name))
         font = fonts.get(15)
         for i, line in enumerate(lines):
-            theme.text(surface, font, line, (box.centerx, y + self.px(32 + i * 22)),
-                       theme.TEXT_DIM, "midtop")
+            theme.text(
+                surface,
+                font,
+                line,
+                (box.centerx, y + self.px(32 + i * 22)),
+                theme.TEXT_DIM,
+                "midtop",
+            )
 
     def on_button(self, button: Button) -> None:
         if button.value == "menu":

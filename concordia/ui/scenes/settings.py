@@ -13,8 +13,12 @@ from concordia.ui.strings import LANGUAGE_NAMES, t
 from concordia.ui.widgets import Button
 
 WINDOW_SIZES = ((1280, 720), (1600, 900), (1920, 1080), (1024, 640))
-_SPEED_KEY = {"slow": "speed.slow", "normal": "speed.normal", "fast": "speed.fast",
-              "off": "speed.instant"}
+_SPEED_KEY = {
+    "slow": "speed.slow",
+    "normal": "speed.normal",
+    "fast": "speed.fast",
+    "off": "speed.instant",
+}
 
 
 class SettingsScene(ButtonScene):
@@ -36,24 +40,51 @@ class SettingsScene(ButtonScene):
         x = area.centerx + self.px(10)
         y = self.px(130)
         for i, (key, _label, value) in enumerate(rows):
-            self.buttons.add(Button(pygame.Rect(x, y + i * self.px(56), self.px(260),
-                                                self.px(42)), value, key,
-                                    t(f"settings.tip.{key}"), size=17))
-        self.buttons.add(Button(pygame.Rect(area.centerx - self.px(120),
-                                            max(y + self.px(6 * 56 + 30),
-                                                area.bottom - self.px(80)),
-                                            self.px(240), self.px(46)),
-                                t("menu.back"), "back", t("menu.back"), size=18))
+            self.buttons.add(
+                Button(
+                    pygame.Rect(x, y + i * self.px(56), self.px(260), self.px(42)),
+                    value,
+                    key,
+                    t(f"settings.tip.{key}"),
+                    size=17,
+                )
+            )
+        self.buttons.add(
+            Button(
+                pygame.Rect(
+                    area.centerx - self.px(120),
+                    max(y + self.px(6 * 56 + 30), area.bottom - self.px(80)),
+                    self.px(240),
+                    self.px(46),
+                ),
+                t("menu.back"),
+                "back",
+                t("menu.back"),
+                size=18,
+            )
+        )
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(theme.BG)
         self.title(surface, t("settings.title"), 40)
         font = self.app.fonts.get(18)
-        labels = [t("settings.language"), t("settings.window"), t("settings.fullscreen"),
-                  t("settings.animation"), t("settings.ai_speed"), t("settings.sound")]
+        labels = [
+            t("settings.language"),
+            t("settings.window"),
+            t("settings.fullscreen"),
+            t("settings.animation"),
+            t("settings.ai_speed"),
+            t("settings.sound"),
+        ]
         for b, label in zip(self.buttons.buttons, labels, strict=False):
-            theme.text(surface, font, label, (b.rect.x - self.px(30), b.rect.centery), theme.TEXT,
-                       "midright")
+            theme.text(
+                surface,
+                font,
+                label,
+                (b.rect.x - self.px(30), b.rect.centery),
+                theme.TEXT,
+                "midright",
+            )
         self.buttons.draw(surface, self.app.fonts, self.hover)
 
     def on_button(self, button: Button) -> None:
