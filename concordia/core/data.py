@@ -168,6 +168,7 @@ def _cards() -> tuple[CardDef, ...]:
     ]
     for deck, spec in sale:
         name, name_de, action, god, cost = spec[:5]
+        assert isinstance(cost, tuple)  # the goods of the price (mypy 2 needs the narrowing)
         good = spec[5] if len(spec) > 5 else None
         vp = spec[6] if len(spec) > 6 else 0
         rows.append(
