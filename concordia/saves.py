@@ -30,6 +30,7 @@ import datetime as _dt
 import json
 import logging
 import os
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -37,6 +38,7 @@ from typing import Any
 
 from concordia.about import __version__
 from concordia.core import (
+    BoardError,
     BoardSpec,
     ConcordiaError,
     GameRecord,
@@ -46,6 +48,7 @@ from concordia.core import (
 )
 from concordia.core.record import board_from_dict, board_to_dict
 from concordia.fileio import atomic_write_text
+from concordia.resources import resource_path
 from concordia.settings import saves_dir
 
 __all__ = [
@@ -63,6 +66,7 @@ __all__ = [
     "autosave",
     "autosave_backup_path",
     "autosave_path",
+    "is_bundled_board",
     "list_saves",
     "load_autosave",
     "load_game",
@@ -77,6 +81,7 @@ SAVE_VERSION = 1
 AUTOSAVE_NAME = "autosave.json"
 AUTOSAVE_BACKUP_NAME = "autosave.bak.json"
 MAX_SAVE_BYTES = 64 * 1024 * 1024  # a real save is a few tens of kilobytes
+_BOARD_NAME = re.compile(r"[a-z][a-z0-9_]{0,39}")  # what a bundled map may be called
 
 BoardLoader = Callable[[str], BoardSpec]
 
@@ -276,8 +281,9 @@ def load_game(path: str | os.PathLike[str], board_loader: BoardLoader | None = N
 
     Args:
         path: the save file.
-        board_loader: gives the board for a board name (default
-            :func:`concordia.maps.load_board`).
+        board_loader: gives the board for a board name (default: the bundled map of
+            that name through :func:`concordia.maps.load_board`; a name that is not a
+            bundled board is never looked up, and the board stored in the save is used).
 
     Raises:
         SaveError: with a message for the player: the file is missing, empty,
@@ -566,11 +572,29 @@ def _choose_board(
 
 
 def _load_board(name: str, board_loader: BoardLoader | None) -> BoardSpec:
+    """The installed board called ``name``.
+
+    A save is not trusted: its board name is only ever looked up among the bundled
+    maps (``maps/<name>.tmx``), never used as a path, so a save naming
+    ``../../some/file`` reads nothing but itself (the board it carries is used).
+
+    Raises:
+        BoardError: ``name`` is not a bundled board, or its map cannot be read.
+    """
     if board_loader is None:
+        if not is_bundled_board(name):
+            raise BoardError(f"{name!r} is not one of the bundled boards")
         from concordia.maps import load_board
 
         return load_board(name)
     return board_loader(name)
+
+
+def is_bundled_board(name: str) -> bool:
+    """True when ``name`` is a plain board name with a bundled map ``maps/<name>.tmx``."""
+    if not _BOARD_NAME.fullmatch(name):
+        return False
+    return resource_path("maps", f"{name}.tmx").is_file()
 
 
 def _replay(record: GameRecord, board: BoardSpec) -> GameState:

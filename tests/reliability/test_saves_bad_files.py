@@ -5,6 +5,8 @@ from __future__ import annotations
 import copy
 import dataclasses
 import json
+import os
+import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -13,6 +15,7 @@ import pytest
 from reliability_support import PlayedGame, board, fingerprint
 
 from concordia import saves
+from concordia.resources import resource_path
 
 Doc = dict[str, Any]
 
@@ -228,3 +231,66 @@ def test_internal_error_becomes_a_save_error(
     with pytest.raises(saves.SaveError, match="internal error"):
         saves.load_game(path, board)
     assert fingerprint(path) == before
+
+
+_OPENED: list[str] | None = None  # while a test watches: every path the process opens
+
+
+def _record_open(event: str, args: tuple[object, ...]) -> None:
+    if _OPENED is not None and event == "open" and isinstance(args[0], (str, bytes, Path)):
+        _OPENED.append(os.fsdecode(args[0]))
+
+
+_HOOKED: list[bool] = []
+
+
+@pytest.mark.parametrize("relative", [False, True], ids=["absolute", "relative"])
+def test_a_board_name_that_is_a_path_is_never_read(
+    relative: bool, game: PlayedGame, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    global _OPENED
+    # A real, valid map at the named path: the old loader read it as the board.
+    target = tmp_path / "elsewhere" / "evil.tmx"
+    target.parent.mkdir()
+    target.write_bytes(resource_path("maps", "imperium.tmx").read_bytes())
+    if relative:
+        inside = tmp_path / "a" / "b"
+        inside.mkdir(parents=True)
+        monkeypatch.chdir(inside)
+        name = "../../elsewhere/evil.tmx"
+    else:
+        name = str(target)
+    _, _, doc = _real_save(game, tmp_path)
+    doc["record"]["board"] = name
+    doc["snapshot"]["board"]["name"] = name
+    path = tmp_path / "named-path.json"
+    path.write_text(json.dumps(doc), encoding="utf-8")
+
+    if not _HOOKED:  # audit hooks cannot be removed: one for the session, off by default
+        sys.addaudithook(_record_open)
+        _HOOKED.append(True)
+    _OPENED = []
+    try:
+        loaded = saves.load_game(path)
+        opened = [Path(p).resolve() for p in _OPENED]
+    finally:
+        _OPENED = None
+
+    assert target.resolve() not in opened
+    assert path.resolve() in opened  # the watch works: the save itself was read
+    assert loaded.state == game.state.__class__.from_dict(doc["snapshot"])
+    assert loaded.state.board.name == name and loaded.replayable
+    assert "not one of the bundled boards" in loaded.warnings[0]
+    assert "stored in the save" in loaded.warnings[0]
+
+
+@pytest.mark.parametrize("name", ["imperium", "italia"])
+def test_bundled_boards_are_recognised(name: str) -> None:
+    assert saves.is_bundled_board(name)
+
+
+@pytest.mark.parametrize(
+    "name", ["atlantis", "../maps/imperium", "maps/imperium.tmx", "Imperium", "", "imperium.tmx"]
+)
+def test_other_names_are_not_bundled_boards(name: str) -> None:
+    assert not saves.is_bundled_board(name)
