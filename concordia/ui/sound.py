@@ -2,13 +2,25 @@
 
 The effects are our own WAV files in ``assets/sounds/`` (made by
 ``python -m concordia.tools.make_sounds``). A machine without an audio device is
-normal: when the mixer cannot start, the failure is logged once and every
-:meth:`Sounds.play` is a no-op, so the game runs the same, only silent.
+normal: when the mixer cannot start, the failure is logged once (one INFO line in
+the log file, nothing on the terminal) and every :meth:`Sounds.play` is a no-op, so
+the game runs the same, only silent.
+
+SDL's audio back ends report their own failures from C straight to file descriptor 2
+(ALSA prints eight ``ALSA lib ...`` lines when there is no sound card), which no
+Python logging setting reaches. :func:`_stderr_to_log` therefore points descriptor 2
+at an anonymous temporary file while the mixer starts and puts what was written
+there into the log at DEBUG level.
 """
 
 from __future__ import annotations
 
+import contextlib
 import logging
+import os
+import sys
+import tempfile
+from collections.abc import Iterator
 
 import pygame
 
@@ -43,9 +55,11 @@ class Sounds:
         self._started = True
         try:
             if not pygame.mixer.get_init():
-                pygame.mixer.init(frequency=22_050, size=-16, channels=2, buffer=512)
+                with _stderr_to_log():
+                    pygame.mixer.init(frequency=22_050, size=-16, channels=2, buffer=512)
         except (pygame.error, OSError) as exc:
-            logger.warning("no sound: the audio device could not be opened (%s)", exc)
+            # Normal on a machine without a sound card: the log file only (INFO).
+            logger.info("no sound: the audio device could not be opened (%s)", exc)
             return False
         for name in EFFECTS:
             path = resource_path("assets", "sounds", f"{name}.wav")
@@ -86,3 +100,34 @@ class Sounds:
         self.available = False
         self._started = False
         self._sounds = {}
+
+
+@contextlib.contextmanager
+def _stderr_to_log() -> Iterator[None]:
+    """Send what C code writes to file descriptor 2 meanwhile to the log (DEBUG).
+
+    Leaves descriptor 2 alone when it cannot be redirected (a windowed frozen build
+    has none) or no temporary file can be made.
+    """
+    with contextlib.ExitStack() as stack:
+        try:
+            if sys.stderr is not None:
+                sys.stderr.flush()
+            # Anonymous (already unlinked): nothing is left on disk.
+            captured = stack.enter_context(tempfile.TemporaryFile())
+            saved = os.dup(2)
+        except (OSError, ValueError):
+            saved = -1
+        if saved < 0:
+            yield
+            return
+        stack.callback(os.close, saved)
+        try:
+            os.dup2(captured.fileno(), 2)
+            yield
+        finally:
+            os.dup2(saved, 2)
+            captured.seek(0)
+            text = captured.read(64_000).decode("utf-8", "replace").strip()
+            if text:
+                logger.debug("audio start-up messages:\n%s", text)

@@ -4,6 +4,9 @@ game that runs silently when there is no audio device."""
 from __future__ import annotations
 
 import logging
+import os
+import subprocess
+import sys
 import wave
 from dataclasses import replace
 from pathlib import Path
@@ -62,17 +65,27 @@ def test_turn_chime_when_a_human_turn_begins() -> None:
 
 
 def test_no_audio_device_is_logged_and_the_game_goes_on(
-    monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+    monkeypatch: pytest.MonkeyPatch,
+    caplog: pytest.LogCaptureFixture,
+    capfd: pytest.CaptureFixture[str],
 ) -> None:
     def no_device(*args: object, **kwargs: object) -> None:
+        os.write(2, b"ALSA lib pcm.c:2666:(snd_pcm_open_noupdate) Unknown PCM default\n")
         raise pygame.error("No available audio device")
 
     monkeypatch.setattr(pygame.mixer, "get_init", lambda: None)
     monkeypatch.setattr(pygame.mixer, "init", no_device)
     sounds = Sounds(True)
-    with caplog.at_level(logging.WARNING):
+    capfd.readouterr()
+    with caplog.at_level(logging.DEBUG, logger="concordia.ui.sound"):
         assert sounds.start() is False
-    assert "audio device" in caplog.text
+    # What the C library printed went to the log (DEBUG), not to the terminal.
+    assert capfd.readouterr().err == ""
+    shown = [r for r in caplog.records if r.levelno >= logging.INFO]
+    assert len(shown) == 1 and shown[0].levelno == logging.INFO
+    assert "audio device" in shown[0].getMessage()
+    debug = [r.getMessage() for r in caplog.records if r.levelno == logging.DEBUG]
+    assert any("Unknown PCM default" in m for m in debug)
     sounds.play("card")  # a no-op, never an error
     assert not sounds.available
     app, scene = game_scene(["human", "easy"], 7)
@@ -80,3 +93,49 @@ def test_no_audio_device_is_logged_and_the_game_goes_on(
     scene.update(0.0)
     click_button(app, lambda v: str(v).startswith("play prefect"))
     assert scene.controller.actions == ["play prefect"]
+
+
+# Start the real mixer in a fresh process, with the log set up as the game does it.
+_START_SOUND = """
+import pygame
+from concordia.logs import setup_logging
+from concordia.ui.sound import Sounds
+setup_logging()
+print(Sounds(True).start())
+"""
+_RAW_MIXER = """
+import pygame
+try:
+    pygame.mixer.init()
+except pygame.error as exc:
+    print(exc)
+"""
+
+
+def _run_with_broken_alsa(code: str, home: Path) -> subprocess.CompletedProcess[str]:
+    """Run ``code`` with SDL forced onto ALSA and ALSA given no configuration: the
+    mixer then fails the way it does on a machine without a sound card (on other
+    systems SDL has no ALSA driver and fails without printing)."""
+    env = dict(os.environ)
+    env.update(
+        SDL_AUDIODRIVER="alsa",
+        ALSA_CONFIG_PATH=str(home / "no-such-asound.conf"),
+        CONCORDIA_HOME=str(home),
+        PYGAME_HIDE_SUPPORT_PROMPT="1",
+    )
+    return subprocess.run(
+        [sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=60
+    )
+
+
+def test_without_a_sound_card_the_terminal_stays_quiet(tmp_path: Path) -> None:
+    raw = _run_with_broken_alsa(_RAW_MIXER, tmp_path)
+    if sys.platform.startswith("linux"):  # the set-up makes the C library print
+        assert "ALSA lib" in raw.stderr, raw.stderr
+    game = _run_with_broken_alsa(_START_SOUND, tmp_path)
+    assert game.returncode == 0, game.stderr
+    assert game.stdout.strip() == "False"
+    assert game.stderr == ""
+    log = (tmp_path / "logs" / "concordia.log").read_text(encoding="utf-8").splitlines()
+    assert len(log) == 1, log
+    assert "INFO" in log[0] and "no sound" in log[0]
