@@ -3,12 +3,19 @@
 from __future__ import annotations
 
 import random
+import sys
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 
 from concordia.core import BoardSpec, GameState, new_game
 from concordia.maps import load_board
+
+# The AI tests import their fixture generator as ``tests.ai.choices_regen``.
+ROOT = str(Path(__file__).resolve().parents[2])
+if ROOT not in sys.path:
+    sys.path.insert(0, ROOT)
 
 
 @pytest.fixture(scope="session")
