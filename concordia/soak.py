@@ -221,7 +221,7 @@ def easy_ai_available() -> bool:
     if importlib.util.find_spec("concordia.ai") is None:
         return False
     try:
-        from concordia.ai.base import make_agent
+        from concordia.ai.registry import make_agent
 
         make_agent("easy")
     except Exception:
@@ -242,7 +242,8 @@ def _random_chooser(rng: random.Random) -> Chooser:
 def _ai_chooser(spec: GameSpec, fallback: Chooser, problems: list[str]) -> Chooser:
     import threading
 
-    from concordia.ai.base import Limit, make_agent
+    from concordia.ai.base import Limit
+    from concordia.ai.registry import make_agent
 
     agent = make_agent("easy")
     rng = random.Random(f"soak/{spec.seed}/ai")

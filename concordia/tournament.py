@@ -24,8 +24,9 @@ from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
-from concordia.ai.base import LEVELS, Limit, default_limit
+from concordia.ai.base import Limit, default_limit
 from concordia.ai.play import play_game
+from concordia.ai.registry import LEVELS
 from concordia.core.data import GODS
 from concordia.workers import process_context
 

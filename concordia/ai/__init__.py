@@ -6,6 +6,7 @@ appdirs, maps or ui), so search can run anywhere, including in worker processes.
 
 from __future__ import annotations
 
-from concordia.ai.base import LEVELS, Agent, Limit, default_limit, fallback_action, make_agent
+from concordia.ai.base import Agent, Limit, default_limit, fallback_action
+from concordia.ai.registry import LEVELS, make_agent
 
 __all__ = ["LEVELS", "Agent", "Limit", "default_limit", "fallback_action", "make_agent"]

@@ -1,4 +1,4 @@
-"""The agent contract, search budgets and the registry of AI levels.
+"""The agent contract, search budgets and each AI level's default budget.
 
 An agent chooses one action for the seat to move, given that seat's *view* of the
 state (``state.view_for(seat)``: the draw-pile order is hidden), a :class:`Limit`, an
@@ -6,9 +6,8 @@ injected :class:`random.Random` and a :class:`threading.Event` that asks it to s
 Agents never rely on the hidden deck order: search code re-deals the unseen cards
 with ``view.redeal(rng)`` before it looks ahead (STYLE.md section 5).
 
-Levels: ``"random"`` (uniform, for tests), ``"easy"``, ``"normal"`` and ``"hard"``;
-``make_agent(name)`` builds a fresh agent (agents may keep a per-turn plan cache, so
-use one instance per seat or per worker).
+This module imports no agent: the agents import it, and the registry of levels
+(:mod:`concordia.ai.registry`: ``make_agent(name)``, ``LEVELS``) imports the agents.
 """
 
 from __future__ import annotations
@@ -16,13 +15,10 @@ from __future__ import annotations
 import random
 import threading
 import time
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Protocol
 
 from concordia.core import Action, GameState
-
-LEVELS: tuple[str, ...] = ("random", "easy", "normal", "hard")
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,7 +90,8 @@ class Budget:
 
 
 # Budgets the UI uses per level (seconds per decision; the hard agent spends it only on
-# the first action of a turn and replays its plan for the rest of the card).
+# the first action of a turn and replays its plan for the rest of the card). A test
+# checks that every level of the registry has one.
 _DEFAULT_LIMITS: dict[str, Limit] = {
     "random": Limit(time_s=0.0),
     "easy": Limit(time_s=0.2),
@@ -112,19 +109,6 @@ def default_limit(level: str) -> Limit:
     return _DEFAULT_LIMITS[level]
 
 
-def make_agent(name: str) -> Agent:
-    """A new agent of the named level ("random", "easy", "normal", "hard").
-
-    Raises:
-        KeyError: unknown level.
-    """
-    return _registry()[name]()
-
-
-def agent_names() -> tuple[str, ...]:
-    return tuple(_registry())
-
-
 def fallback_action(state: GameState, rng: random.Random | None = None) -> Action | None:
     """A uniformly random legal action for the player to move (None when the game is
     over). The UI uses it when an agent fails, hangs or answers illegally."""
@@ -134,12 +118,3 @@ def fallback_action(state: GameState, rng: random.Random | None = None) -> Actio
     if rng is None:
         rng = random.Random(f"{state.seed}/{state.step}/fallback")
     return rng.choice(legal)
-
-
-def _registry() -> dict[str, Callable[[], Agent]]:
-    # Imported here: the agent modules import this one.
-    from concordia.ai.greedy import EasyAgent, NormalAgent
-    from concordia.ai.mcts import HardAgent
-    from concordia.ai.random_agent import RandomAgent
-
-    return {"random": RandomAgent, "easy": EasyAgent, "normal": NormalAgent, "hard": HardAgent}

@@ -8,7 +8,8 @@ import time
 from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple
 
-from concordia.ai.base import Agent, Limit, make_agent
+from concordia.ai.base import Agent, Limit
+from concordia.ai.registry import make_agent
 from concordia.core import Action, BoardSpec, GameState, IllegalActionError, new_game
 
 MAX_STEPS = 20000  # a safety net: real games take well under 2000 actions

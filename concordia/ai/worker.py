@@ -34,7 +34,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from concordia.ai.base import Agent, Limit, default_limit, fallback_action, make_agent
+from concordia.ai.base import Agent, Limit, default_limit, fallback_action
+from concordia.ai.registry import make_agent
 from concordia.core import Action, GameState
 
 __all__ = ["AIRequest", "AIResult", "AIWorker", "Limit", "fallback_action", "is_current"]

@@ -379,10 +379,3 @@ def _log_file() -> str:
         return str(log_dir() / LOG_FILE)
     except Exception:
         return "concordia.log"
-
-
-def main() -> int:
-    """``python -m concordia`` without arguments: the menu."""
-    from concordia.cli import main as cli_main
-
-    return cli_main([])

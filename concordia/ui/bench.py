@@ -63,7 +63,8 @@ def late_game_actions(seed: int, min_step: int = 320) -> list[str]:
     board = load_board("imperium")
     state = new_game(board, num_players=5, seed=seed)
     try:
-        from concordia.ai.base import Limit, make_agent
+        from concordia.ai.base import Limit
+        from concordia.ai.registry import make_agent
 
         agents: list[Any] = [make_agent("easy") for _ in range(5)]
         limit: Any = Limit(iterations=50)

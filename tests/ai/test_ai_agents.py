@@ -9,8 +9,9 @@ from collections.abc import Callable
 import pytest
 
 from concordia.ai import Limit, make_agent
-from concordia.ai.base import LEVELS, default_limit, fallback_action
+from concordia.ai.base import default_limit, fallback_action
 from concordia.ai.play import play_game
+from concordia.ai.registry import LEVELS
 from concordia.core import BoardSpec, GameState
 
 Position = Callable[[BoardSpec, int, int, int], GameState]
