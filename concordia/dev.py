@@ -5,9 +5,12 @@ macOS and Windows (``py -m concordia.dev ...``):
 
 1. creates ``.venv`` in the repository root if it has no Python yet (``venv`` module;
    a broken ``.venv`` is recreated);
-2. installs the project into it with ``pip install -e ".[dev]"`` whenever
-   ``pyproject.toml`` differs from what was installed last time (a stamp file in
-   ``.venv`` remembers its hash), so repeated runs skip pip;
+2. installs the project into it: ``play`` needs only the game's own dependencies
+   (``pip install -e .``: pygame-ce, pytmx, appdirs), ``test`` and ``install`` the
+   development tools as well (``pip install -e ".[dev]"``: pytest, hypothesis, ruff,
+   mypy, PyInstaller, the workflow checkers). A stamp file in ``.venv`` remembers the
+   hash of ``pyproject.toml`` and which of the two was installed, so pip runs again
+   only when ``pyproject.toml`` changed or the tools are wanted for the first time;
 3. ``play``: runs ``<venv python> -m concordia [args]``;
    ``test``: runs ``<venv python> -m pytest [args]`` headless (dummy SDL drivers) and
    returns pytest's exit code; ``install``: stops after step 2.
@@ -29,6 +32,7 @@ VENV_DIR = ROOT / ".venv"
 PYPROJECT = ROOT / "pyproject.toml"
 STAMP = VENV_DIR / ".concordia-install-stamp"
 MIN_PYTHON = (3, 11)
+DEV, RUNTIME = "dev", "runtime"  # what the stamp says was installed
 HEADLESS_ENV = {
     "SDL_VIDEODRIVER": "dummy",
     "SDL_AUDIODRIVER": "dummy",
@@ -38,9 +42,11 @@ USAGE = """\
 usage: python3 -m concordia.dev COMMAND [ARGS...]   (Windows: py -m concordia.dev ...)
 
 commands:
-  play [game args...]     set up .venv if needed, then start the game
-  test [pytest args...]   set up .venv if needed, then run the tests headless
-  install                 only set up .venv (create it, pip install -e ".[dev]")
+  play [game args...]     set up .venv if needed (game dependencies), start the game
+  test [pytest args...]   set up .venv if needed (with dev tools), run the tests headless
+  install                 only set up .venv with the dev tools (pip install -e ".[dev]")
+
+play installs only what the game needs; test and install add the development tools.
 """
 
 
@@ -51,8 +57,13 @@ def venv_python() -> Path:
     return VENV_DIR / "bin" / "python"
 
 
-def ensure_venv() -> Path:
+def ensure_venv(dev: bool = True) -> Path:
     """Create ``.venv`` and install the project into it if needed; return its Python.
+
+    Args:
+        dev: also install the development tools (the ``dev`` extra). Without it only
+            the game's dependencies are installed, unless the tools are already there
+            for the current ``pyproject.toml`` (then pip is skipped).
 
     Raises:
         subprocess.CalledProcessError: pip failed.
@@ -63,14 +74,16 @@ def ensure_venv() -> Path:
         # A .venv without its Python (e.g. made by a Python since removed) is rebuilt whole.
         venv.EnvBuilder(with_pip=True, clear=VENV_DIR.exists()).create(VENV_DIR)
     wanted = _pyproject_hash()
-    if _read_stamp() != wanted:
-        print('concordia.dev: installing the project (pip install -e ".[dev]")', flush=True)
+    installed = _read_stamp()
+    if installed is None or installed[0] != wanted or (dev and installed[1] != DEV):
+        target = ".[dev]" if dev else "."
+        print(f'concordia.dev: installing the project (pip install -e "{target}")', flush=True)
         subprocess.run(
-            [str(python), "-m", "pip", "install", "--disable-pip-version-check", "-e", ".[dev]"],
+            [str(python), "-m", "pip", "install", "--disable-pip-version-check", "-e", target],
             cwd=ROOT,
             check=True,
         )
-        STAMP.write_text(wanted + "\n", encoding="utf-8")
+        STAMP.write_text(f"{wanted} {DEV if dev else RUNTIME}\n", encoding="utf-8")
     return python
 
 
@@ -86,7 +99,7 @@ def main(argv: list[str] | None = None) -> int:
         return 0 if args[:1] in (["-h"], ["--help"]) else 2
     command, rest = args[0], args[1:]
     try:
-        python = ensure_venv()
+        python = ensure_venv(dev=command != "play")
     except subprocess.CalledProcessError as exc:
         print(f"concordia.dev: installation failed (exit code {exc.returncode})")
         return exc.returncode or 1
@@ -111,11 +124,17 @@ def _pyproject_hash() -> str:
     return hashlib.sha256(PYPROJECT.read_bytes()).hexdigest()
 
 
-def _read_stamp() -> str | None:
+def _read_stamp() -> tuple[str, str] | None:
+    """(pyproject hash, ``"dev"`` or ``"runtime"``) of the last install, or None."""
     try:
-        return STAMP.read_text(encoding="utf-8").strip()
+        words = STAMP.read_text(encoding="utf-8").split()
     except OSError:
         return None
+    if len(words) == 1:  # written before play installed the game alone: tools included
+        return words[0], DEV
+    if len(words) == 2 and words[1] in (DEV, RUNTIME):
+        return words[0], words[1]
+    return None
 
 
 if __name__ == "__main__":

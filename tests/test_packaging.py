@@ -51,6 +51,42 @@ def test_dev_installs_again_only_when_pyproject_changes(fake_checkout: list[list
     assert len(fake_checkout) == 2
 
 
+def test_play_installs_the_game_alone_and_test_adds_the_tools(
+    fake_checkout: list[list[str]], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    started: list[list[str]] = []
+
+    def fake_call(cmd: list[str], **kwargs: object) -> int:
+        started.append(cmd)
+        return 0
+
+    monkeypatch.setattr(dev.subprocess, "call", fake_call)
+    assert dev.main(["play", "--version"]) == 0
+    assert [c[-2:] for c in fake_checkout] == [["-e", "."]]  # no dev tools for a player
+    assert started[-1][1:] == ["-m", "concordia", "--version"]
+    assert dev.main(["play"]) == 0
+    assert len(fake_checkout) == 1  # installed already: pip is skipped
+
+    assert dev.main(["test", "-q"]) == 0
+    assert [c[-2:] for c in fake_checkout] == [["-e", "."], ["-e", ".[dev]"]]
+    assert started[-1][1:] == ["-m", "pytest", "-q"]
+    assert dev.main(["test"]) == 0
+    assert dev.main(["play"]) == 0  # the tools include the game: pip is skipped
+    assert dev.main(["install"]) == 0
+    assert len(fake_checkout) == 2
+
+
+def test_a_stamp_from_before_the_split_counts_as_the_dev_install(
+    fake_checkout: list[list[str]],
+) -> None:
+    dev.STAMP.write_text(dev._pyproject_hash() + "\n", encoding="utf-8")
+    dev.ensure_venv(dev=True)
+    assert fake_checkout == []
+    dev.STAMP.write_text("garbage words here\n", encoding="utf-8")
+    dev.ensure_venv(dev=False)
+    assert [c[-2:] for c in fake_checkout] == [["-e", "."]]
+
+
 def test_dev_failed_install_is_retried(
     fake_checkout: list[list[str]], monkeypatch: pytest.MonkeyPatch
 ) -> None:
