@@ -19,11 +19,11 @@ import pygame
 from concordia.core import GameState
 from concordia.core.board import BoardSpec
 from concordia.ui import theme
+from concordia.ui.targeting import BoardGeometry, Box, ColonistSpot, Disc, HKey, Line
 
 logger = logging.getLogger(__name__)
 
-#: A highlight key: a city slug, a province slug, or (kind, route slug).
-HKey = str | tuple[str, str]
+__all__ = ["BoardPane", "HKey"]
 
 
 class BoardPane:
@@ -80,18 +80,30 @@ class BoardPane:
         state: GameState,
         highlights: Mapping[HKey, str],
         tweens: Sequence[Any] = (),
+        hover: HKey | None = None,
     ) -> None:
         """Draw ``state`` with ``highlights``; ``tweens`` are pieces in motion
-        (``concordia.ui.render.anim``; the schematic board shows them at rest)."""
+        (``concordia.ui.render.anim``; the schematic board shows them at rest);
+        ``hover`` is the target a click would choose now (drawn emphasised)."""
         clip = surface.get_clip()
         surface.set_clip(self.rect)
         try:
             if self.renderer is not None:
-                self.renderer.draw(surface, state, dict(highlights), tweens=tweens)
+                self.renderer.draw(surface, state, dict(highlights), hover=hover, tweens=tweens)
             elif self._fallback is not None:
                 self._fallback.draw(surface, state, highlights)
         finally:
             surface.set_clip(clip)
+
+    def geometry(
+        self, state: GameState, highlights: Mapping[HKey, str], tweens: Sequence[Any] = ()
+    ) -> BoardGeometry:
+        """Where everything is drawn now (for ``highlights``): what the hit tests use."""
+        if self.renderer is not None:
+            geo: BoardGeometry = self.renderer.geometry(state, highlights, tweens)
+            return geo
+        assert self._fallback is not None
+        return self._fallback.geometry(state)
 
     def city_at(self, pos: tuple[int, int]) -> str | None:
         if not self.rect.collidepoint(pos):
@@ -222,6 +234,22 @@ class _Schematic:
                 mx, my = r.points[len(r.points) // 2]
                 return self._pt(mx, my)
         return self.camera.viewport.center
+
+    def geometry(self, state: GameState) -> BoardGeometry:
+        vp = self.camera.viewport
+        geo = BoardGeometry(viewport=Box(vp.x, vp.y, vp.width, vp.height))
+        for c in self.board.cities:
+            geo.cities[c.slug] = (Disc(self._pt(c.x, c.y), 12),)
+            geo.city_province[c.slug] = _slug(c.province) if c.province else None
+        for r in self.board.routes:
+            pts = tuple(self._pt(*p) for p in r.points)
+            if len(pts) >= 2:
+                geo.routes[(r.kind, r.slug)] = (Line(pts, 16),)
+        for seat in range(state.num_players):
+            for kind, loc in state.colonists(seat):
+                x, y = self._where(loc)
+                geo.colonists.append(ColonistSpot(Disc((x, y), 8), seat, kind, loc))
+        return geo
 
     def city_at(self, pos: tuple[int, int]) -> str | None:
         for c in self.board.cities:

@@ -58,6 +58,22 @@ DEFAULT_PLAYER_COLOURS: Final[tuple[Colour, ...]] = (
 )
 SHAPES: Final = ("circle", "square", "triangle", "diamond", "hexagon")
 
+# The game window at the 1280x720 design size (each grows with the font scale).
+GAME_TOP_H: Final = 38  # the top bar: whose turn, the prompt, Menu/Save/Scores
+GAME_DISPLAY_H: Final = 84  # the card display
+GAME_ACTION_H: Final = 48  # the action bar
+GAME_HAND_H: Final = 112  # your hand
+GAME_SIDE_W: Final = 340  # the player panels and the log
+HAND_CARD_W: Final = 104  # widest hand card
+DISPLAY_CARD_W: Final = 128  # widest display card
+CARD_GAP: Final = 6
+CARD_FACE: Final[Colour] = (236, 226, 200)
+CARD_FACE_DIM: Final[Colour] = (150, 146, 136)
+CARD_INK: Final[Colour] = (30, 26, 20)
+CARD_INK_DIM: Final[Colour] = (90, 80, 60)
+CARD_EDGE: Final[Colour] = (60, 50, 40)
+HINT_RING_SHADOW: Final[Colour] = (20, 18, 16)
+
 
 def player_colours() -> tuple[Colour, ...]:
     """The palette shared with the board renderer (``concordia.ui.render.palette``)."""

@@ -69,7 +69,7 @@ def test_trade_panel_and_late_game_draw(size: tuple[int, int]) -> None:
     click_button(app, lambda v: str(v).startswith("play") and str(v).endswith("mercator"))
     assert scene.state.phase == "mercator"
     draw(app)
-    assert len(scene.log_lines()) == len(actions) + 1
+    assert len(scene.log.lines()) == len(actions) + 1
 
 
 def test_tooltips_everywhere_in_the_game() -> None:

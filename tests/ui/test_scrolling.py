@@ -51,15 +51,15 @@ def test_game_log_scroll_bar() -> None:
         ["human", "easy"], 2, lambda s: s.step > 150 and s.current_player == 0 and s.phase == "card"
     )
     app, scene = game_scene(["human", "easy"], 2, actions)
-    bar = scene.log_bar()
+    bar = scene.log.bar()
     assert bar.scrollable and bar.first == bar.total - bar.shown  # the newest lines
     send(app, Wheel(scene.lay.log.center, 5))
-    assert scene.log_scroll == 5
-    assert scene.log_bar().first == bar.total - bar.shown - 5
+    assert scene.log.offset == 5
+    assert scene.log.bar().first == bar.total - bar.shown - 5
     send(app, Click((bar.rect.centerx, bar.rect.y)))  # the top: the oldest lines
-    assert scene.log_bar().first == 0
+    assert scene.log.bar().first == 0
     send(app, Wheel(scene.lay.log.center, 10**6))
-    assert scene.log_bar().first == 0  # never past the start
+    assert scene.log.bar().first == 0  # never past the start
     send(app, Wheel(scene.lay.log.center, -(10**6)))
-    assert scene.log_scroll == 0
+    assert scene.log.offset == 0
     draw(app)

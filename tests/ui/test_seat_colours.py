@@ -110,7 +110,7 @@ def test_panels_use_the_seat_colour() -> None:
     scene.board.set_seat_styles([2, 1])
     draw(app)
     assert app.screen is not None
-    first = scene.player_rects()[0]
+    first = scene.players.rects()[0]
     assert _count(app.screen, first, PLAYER_COLOURS[2]) > 0
     assert _count(app.screen, first, PLAYER_COLOURS[0]) == 0
 

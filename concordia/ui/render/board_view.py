@@ -59,6 +59,7 @@ from concordia.ui.render.palette import (
     player_shape,
 )
 from concordia.ui.render.text import TextCache
+from concordia.ui.targeting import BoardGeometry, Box, ColonistSpot, Disc, Footprint, Line
 
 # A highlight target: a city or province slug, ("city"|"province", slug), or a route
 # as (kind, route slug) with kind "land" or "sea". The value is a short badge text
@@ -320,7 +321,7 @@ class BoardRenderer:
             if not running and area.width > 0 and area.height > 0:
                 self._pieces = (state, key, surface.subsurface(area).copy())
         self._draw_place_highlights(surface, resolved, hover_target)
-        self._draw_badges(surface, resolved)
+        self._draw_badges(surface, resolved, self._piece_boxes(state, running, now))
         surface.set_clip(old_clip)
 
     # -- base layer ---------------------------------------------------------------------
@@ -572,11 +573,31 @@ class BoardRenderer:
                     style.shape,
                 )
 
+    def _piece_boxes(
+        self, state: BoardState | None, tweens: Sequence[Tween], now: float
+    ) -> list[pygame.Rect]:
+        """The boxes of the colonists as drawn (badges keep clear of them)."""
+        if state is None:
+            return []
+        size = self._px(COLONIST, COLONIST_MIN)
+        out = []
+        for (x, y), _, _, _ in self._colonist_places(state, tweens, now):
+            r = pygame.Rect(0, 0, round(2.4 * size), round(2.4 * size))
+            r.center = (round(x), round(y))
+            out.append(r)
+        return out
+
     def colonist_spots(
         self, state: BoardState, tweens: Sequence[Tween] = (), now: float | None = None
     ) -> list[tuple[Point, int, str]]:
         """Where each colonist is drawn (screen point, seat, kind): in its city, spread
         along its route, or on its way for a running :class:`MoveTween`."""
+        return [(p, seat, kind) for p, seat, kind, _ in self._colonist_places(state, tweens, now)]
+
+    def _colonist_places(
+        self, state: BoardState, tweens: Sequence[Tween] = (), now: float | None = None
+    ) -> list[tuple[Point, int, str, str]]:
+        """:meth:`colonist_spots` plus where each colonist stands (city or route slug)."""
         t = self.time_source() if now is None else now
         size = self._px(COLONIST, COLONIST_MIN)
         in_city: dict[str, list[tuple[int, str]]] = {}
@@ -594,7 +615,7 @@ class BoardRenderer:
             if (tw.seat, tw.kind) in pieces:  # drawn on its way instead
                 pieces.remove((tw.seat, tw.kind))
                 moving.append(tw)
-        spots: list[tuple[Point, int, str]] = []
+        spots: list[tuple[Point, int, str, str]] = []
         name_h = max(NAME_MIN, round(NAME_SIZE * self.camera.zoom)) * 1.25
         for slug, pieces in in_city.items():
             cx, cy = self.city_pos(slug)
@@ -605,7 +626,7 @@ class BoardRenderer:
                 row, col = divmod(i, per_row)
                 n = min(per_row, len(pieces) - row * per_row)
                 pos = (cx + (col - (n - 1) / 2) * step, top + row * size * 2.4)
-                spots.append((pos, seat, kind))
+                spots.append((pos, seat, kind, slug))
         for slug, pieces in on_route.items():
             if not pieces:
                 continue
@@ -616,9 +637,9 @@ class BoardRenderer:
             spread = min(0.16, 0.6 / max(1, n))
             for i, (seat, kind) in enumerate(sorted(pieces)):
                 f = 0.5 + (i - (n - 1) / 2) * spread
-                spots.append((self.camera.world_to_screen(route.at(f)), seat, kind))
+                spots.append((self.camera.world_to_screen(route.at(f)), seat, kind, slug))
         for tw in moving:
-            spots.append((self.tween_point(tw, t), tw.seat, tw.kind))
+            spots.append((self.tween_point(tw, t), tw.seat, tw.kind, tw.dst))
         return spots
 
     def _draw_colonists(
@@ -721,9 +742,26 @@ class BoardRenderer:
                 pygame.draw.rect(surface, HIGHLIGHT, rect, width, border_radius=8)
 
     def _draw_badges(
-        self, surface: pygame.Surface, resolved: Iterable[tuple[str, str, str]]
+        self,
+        surface: pygame.Surface,
+        resolved: Iterable[tuple[str, str, str]],
+        avoid: Sequence[pygame.Rect] = (),
     ) -> None:
+        for box, img in self.badge_layout(resolved, avoid).values():
+            pygame.draw.rect(surface, BADGE_BG, box, border_radius=box.height // 2)
+            pygame.draw.rect(surface, HIGHLIGHT, box, 2, border_radius=box.height // 2)
+            surface.blit(img, img.get_rect(center=box.center))
+
+    def badge_layout(
+        self, resolved: Iterable[tuple[str, str, str]], avoid: Sequence[pygame.Rect] = ()
+    ) -> dict[tuple[str, str], tuple[pygame.Rect, pygame.Surface]]:
+        """Where each badge is drawn (its box and text image), by (what, key) as in
+        :meth:`_resolve`. A badge that would cover one placed before it, or a piece in
+        ``avoid``, moves up, so every badge and piece can be seen and clicked (the hit
+        tests use these same boxes)."""
         size = max(BADGE_MIN, round(BADGE_SIZE * self.camera.zoom))
+        out: dict[tuple[str, str], tuple[pygame.Rect, pygame.Surface]] = {}
+        placed: list[pygame.Rect] = list(avoid)
         for what, key, text in resolved:
             if not text:
                 continue
@@ -741,9 +779,62 @@ class BoardRenderer:
             box = img.get_rect(center=(round(anchor[0]), round(anchor[1]))).inflate(
                 size // 2 + 4, 4
             )
-            pygame.draw.rect(surface, BADGE_BG, box, border_radius=box.height // 2)
-            pygame.draw.rect(surface, HIGHLIGHT, box, 2, border_radius=box.height // 2)
-            surface.blit(img, img.get_rect(center=box.center))
+            for _ in range(8):
+                i = box.collidelist(placed)
+                if i < 0:
+                    break
+                box.bottom = placed[i].top - 1
+            placed.append(box)
+            out[(what, key)] = (box, img)
+        return out
+
+    def geometry(
+        self,
+        state: BoardState | None,
+        highlights: Highlights,
+        tweens: Sequence[Tween] = (),
+    ) -> BoardGeometry:
+        """Where this board draws each city, route, province, colonist and badge (for
+        ``highlights``) at the current camera: the footprints the hit tests use, made by
+        the same layout functions as :meth:`draw`."""
+        z = self.camera.zoom
+        geo = BoardGeometry()
+        vp = self.viewport
+        geo.viewport = Box(vp.x, vp.y, vp.width, vp.height)
+        name_size = max(NAME_MIN, round(NAME_SIZE * z))
+        name_font = self.text.font(name_size, bold=True)
+        for slug, city in self.cities.items():
+            cx, cy = self.city_pos(slug)
+            r = self.city_radius(slug)
+            line = max(2, round(r / 8))
+            w, h = name_font.size(city.label or city.name)
+            geo.cities[slug] = (
+                Disc((cx, cy), r + line + 2),
+                Box(cx - w / 2, cy + r + line, w, h),
+            )
+            geo.city_province[slug] = slugify(city.province) if city.province else None
+        width = max(18.0, LAND_W * z + 8)
+        for key, route in self.routes.items():
+            pts = tuple(self.camera.world_to_screen(p) for p in route.points)
+            geo.routes[key] = (Line(pts, width),)
+        mr = self._px(MARKER_R, MARKER_R_MIN)
+        for slug, (name_rect, centre) in self._label_layout().items():
+            parts: list[Footprint] = [Disc((float(centre[0]), float(centre[1])), mr + 2)]
+            if name_rect is not None:
+                parts.append(Box(name_rect.x, name_rect.y, name_rect.width, name_rect.height))
+            geo.provinces[slug] = tuple(parts)
+        avoid = self._piece_boxes(state, tweens, self.time_source())
+        for (what, name), (box, _) in self.badge_layout(self._resolve(highlights), avoid).items():
+            hkey: HighlightKey = name
+            if what == "route":
+                kind, slug = name.split(":", 1)
+                hkey = (kind, slug)
+            geo.badges[hkey] = Box(box.x, box.y, box.width, box.height)
+        if state is not None:
+            size = self._px(COLONIST, COLONIST_MIN)
+            for pos, seat, kind, loc in self._colonist_places(state, tweens):
+                geo.colonists.append(ColonistSpot(Disc(pos, size * 1.2), seat, kind, loc))
+        return geo
 
     # -- label placement ----------------------------------------------------------------
 

@@ -1,0 +1,9 @@
+"""The parts of the game window: each draws one area and makes its buttons.
+
+The game scene (:mod:`concordia.ui.scenes.game`) owns the state and wires these together:
+:mod:`.layout` (the rectangles), :mod:`.top_bar` (whose turn, the prompt, Menu/Save/Scores),
+:mod:`.display_row` (the card display), :mod:`.action_bar` (choices and commands),
+:mod:`.trade_panel` (Mercator), :mod:`.hand` (your cards), :mod:`.players` (the side
+panels), :mod:`.log_panel` (the game log), :mod:`.cards` (card faces) and
+:mod:`.describe` (words for actions). Pointer targeting is :mod:`concordia.ui.targeting`.
+"""

@@ -1,0 +1,92 @@
+"""AI seats in the game scene: ask the background thread, take its answer, show the
+move for the AI speed, then play it (see :class:`~concordia.ui.ai_bridge.AIBridge`)."""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from concordia.core import Action
+from concordia.ui.ai_bridge import Reply
+from concordia.ui.game.hints import on_hint
+from concordia.ui.strings import t
+
+if TYPE_CHECKING:
+    from concordia.ui.scenes.game import GameScene
+
+logger = logging.getLogger(__name__)
+
+
+@dataclass
+class PendingAI:
+    """An AI decision shown on screen for ``delay`` seconds before it is applied."""
+
+    action: Action
+    seat: int
+    remaining: float
+
+
+def drain(scene: GameScene) -> None:
+    """Take every reply the AI thread has sent: keep the answer to the open request,
+    show a hint, and drop anything stale (from before an undo, a move or a load)."""
+    while (reply := scene.ai.poll()) is not None:
+        take_reply(scene, reply)
+
+
+def take_reply(scene: GameScene, reply: Reply) -> None:
+    if reply.hint:
+        on_hint(scene, reply)
+        return
+    key = (reply.game_id, reply.step)
+    if key != scene.requested or key != (scene.game_id, scene.state.step):
+        logger.debug("dropped a stale AI reply for step %d", reply.step)
+        return
+    scene.ai_reply = reply
+
+
+def thinking_seat(scene: GameScene) -> int | None:
+    """The AI seat whose answer the scene is waiting for, if any."""
+    state = scene.state
+    if scene.pending_ai is not None or state.is_terminal() or scene.controller.awaiting_confirm:
+        return None
+    seat = state.current_player
+    if seat is None or scene.controller.seat_is_human(seat):
+        return None
+    return seat
+
+
+def drive(scene: GameScene, seat: int) -> None:
+    state = scene.state
+    key = (scene.game_id, state.step)
+    if scene.requested != key:
+        scene.requested = key
+        scene.ai_reply = None
+        scene.think_start = scene.app.time_source()
+        scene.ai.request(scene.game_id, state, seat, scene.controller.seats[seat].kind)
+    if scene.ai_reply is None and scene.app.autoplay:
+        reply = scene.ai.poll(0.5)  # no frames to keep smooth: wait for the answer
+        if reply is not None:
+            take_reply(scene, reply)
+    reply = scene.ai_reply
+    if reply is None or scene.tweens:
+        return  # no answer yet, or the last move is still sliding into place
+    scene.ai_reply = None
+    action = reply.action
+    if reply.error is not None or action is None or action not in state.legal_actions():
+        logger.warning(
+            "AI of seat %d failed at step %d (%s); playing a random legal move",
+            seat,
+            state.step,
+            reply.error or f"illegal {action}",
+        )
+        action = scene.ai.fallback_action(state)
+        scene.flash(t("game.ai_error", name=scene.controller.seats[seat].name))
+        if action is None:
+            return
+    # The move stays on screen for the AI speed, less the time spent thinking.
+    delay = scene.app.ai_delay() - (scene.app.time_source() - scene.think_start)
+    if delay <= 0:
+        scene.submit(action)
+    else:
+        scene.pending_ai = PendingAI(action, seat, delay)

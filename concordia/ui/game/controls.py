@@ -1,0 +1,147 @@
+"""What the player's input does in the game scene: keys, clicks and buttons become a
+legal action submitted through the scene, or a step of the interface (select, scroll,
+open a dialog). Board clicks go through :mod:`concordia.ui.targeting`."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from concordia.core.actions import ACTION_TYPES
+from concordia.ui.input import (
+    Cancel,
+    Click,
+    Confirm,
+    Drag,
+    HandCard,
+    Hover,
+    Intent,
+    Key,
+    Undo,
+    Wheel,
+)
+from concordia.ui.widgets import Button
+
+if TYPE_CHECKING:
+    from concordia.ui.scenes.game import GameScene
+
+
+def handle(scene: GameScene, intent: Intent) -> Intent | None:
+    if isinstance(intent, Hover):
+        scene.hover = intent.pos
+        return None
+    if isinstance(intent, Wheel):
+        if scene.lay.board.collidepoint(intent.pos):
+            scene.board.wheel(intent.pos, intent.dy)
+        elif scene.lay.log.collidepoint(intent.pos):
+            scene.log.scroll(intent.dy)
+        return None
+    if isinstance(intent, Drag):
+        if scene.lay.board.collidepoint(intent.pos):
+            scene.board.pan(*intent.rel)
+        return None
+    if isinstance(intent, Cancel):
+        if scene.selected or scene.place_city or scene.buy_card:
+            scene.selected = scene.place_city = scene.buy_card = None
+            scene._rebuild()
+        else:
+            from concordia.ui.scenes.dialog import PauseScene
+
+            scene.app.push(PauseScene(scene.app, scene))
+        return None
+    if isinstance(intent, Undo):
+        scene.undo()
+        return None
+    if isinstance(intent, Confirm):
+        on_confirm(scene)
+        return None
+    if isinstance(intent, HandCard):
+        play_hand_card(scene, intent.n)
+        return None
+    if isinstance(intent, Key) and intent.key == pygame.K_h:
+        scene.request_hint()
+        return None
+    if isinstance(intent, Click):
+        scene.hover = intent.pos
+        on_click(scene, intent.pos, intent.button)
+        return None
+    return None
+
+
+def on_confirm(scene: GameScene) -> None:
+    if scene.controller.awaiting_confirm:
+        scene.confirm_turn()
+        return
+    if not scene.human_to_act:
+        return
+    opts = scene.options()
+    if opts.finish is not None and len(opts.legal) == 1:
+        scene.submit(opts.finish)
+
+
+def play_hand_card(scene: GameScene, n: int) -> None:
+    if not scene.human_to_act or scene.controller.awaiting_confirm:
+        return
+    seat = scene.decider
+    if seat is None:
+        return
+    hand = scene.state.hand(seat)
+    if 1 <= n <= len(hand):
+        action = scene.options().hand.get(hand[n - 1])
+        if action is not None:
+            scene.submit(action)
+
+
+def on_click(scene: GameScene, pos: tuple[int, int], button: int) -> None:
+    b = scene.buttons.hit(pos)
+    if b is not None:
+        on_button(scene, b)
+        return
+    if scene.log.click(pos):
+        return
+    if button != 1 or not scene.human_to_act or scene.controller.awaiting_confirm:
+        return
+    if scene.lay.board.collidepoint(pos) and not scene.trade_open_at(pos):
+        scene.click_board(pos)
+
+
+def on_button(scene: GameScene, b: Button) -> None:
+    value = b.value
+    if isinstance(value, tuple) and value and value[0] == "ui":
+        what = value[1]
+        if what == "menu":
+            from concordia.ui.scenes.dialog import PauseScene
+
+            scene.app.push(PauseScene(scene.app, scene))
+        elif what == "scores":
+            from concordia.ui.scenes.scores import ScoresScene
+
+            scene.app.push(ScoresScene(scene.app, scene.controller, final=False))
+        elif what == "save":
+            scene.save_now()
+        elif what == "undo":
+            scene.undo()
+        elif what == "hint":
+            scene.request_hint()
+        elif what == "end_turn":
+            scene.confirm_turn()
+        elif what == "select":
+            scene.selected = value[2]
+            scene._rebuild()
+        elif what == "buy_card":
+            scene.buy_card = value[2]
+            scene._rebuild()
+        elif what == "trade_step":
+            good, delta = value[2], value[3]
+            scene.trade.step(good, delta)
+        elif what == "cancel":
+            scene.selected = scene.place_city = scene.buy_card = None
+            scene._rebuild()
+        return
+    if (
+        isinstance(value, ACTION_TYPES)
+        and scene.human_to_act
+        and not scene.controller.awaiting_confirm
+    ):
+        scene.submit(value)  # type: ignore[arg-type]  # ACTION_TYPES is the Action union

@@ -1,0 +1,114 @@
+"""The card display: the cards for sale with each slot's extra price."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from concordia.core.data import CARD_BY_ID
+from concordia.ui import theme
+from concordia.ui.game.cards import CardButton, card_name, card_text, draw_card
+from concordia.ui.strings import t
+
+if TYPE_CHECKING:
+    from concordia.ui.scenes.game import GameScene
+
+
+class DisplayRow:
+    """Lays out, draws and makes the buttons of the card display."""
+
+    def __init__(self, scene: GameScene) -> None:
+        self.scene = scene
+
+    def buttons(self) -> None:
+        s = self.scene
+        opts = s.options()
+        if s.state.phase not in ("senator", "consul") or s.controller.awaiting_confirm:
+            return
+        for slot, rect in enumerate(self.rects()):
+            card = s.state.display_ids()[slot]
+            if card is None or card not in opts.buys:
+                continue
+            buys = opts.buys[card]
+            value: object = buys[0] if len(buys) == 1 else ("ui", "buy_card", card)
+            s.buttons.add(CardButton(rect, card_name(card), value, self.tooltip_for(slot, card)))
+
+    def rects(self) -> list[pygame.Rect]:
+        s = self.scene
+        area = s.lay.display.inflate(-s.px(16), -s.px(12))
+        n = len(s.state.display)
+        gap = s.px(6)
+        w = min(s.px(128), (area.width - s.px(90) - (n - 1) * gap) // max(1, n))
+        return [pygame.Rect(area.x + i * (w + gap), area.y, w, area.height) for i in range(n)]
+
+    def tooltip_for(self, slot: int, card: str) -> str:
+        s = self.scene
+        d = CARD_BY_ID[card]
+        cost = ", ".join(t("good." + g) for g in d.cost) or "—"
+        extra = s.state.display_cost(slot)
+        extra_s = (
+            t("game.slot_extra", goods=", ".join(t("good." + g) for g in extra))
+            if extra
+            else t("game.slot_none")
+        )
+        return f"{t('game.slot', n=slot + 1)} ({extra_s}). " + t(
+            "game.tip.display_card",
+            name=card_name(card),
+            god=t("god." + d.god),
+            cost=cost,
+            text=card_text(d),
+        )
+
+    def tooltip(self, pos: tuple[int, int]) -> str | None:
+        """The text and price of the display card under ``pos``."""
+        ids = self.scene.state.display_ids()
+        for slot, rect in enumerate(self.rects()):
+            if rect.collidepoint(pos) and ids[slot] is not None:
+                return self.tooltip_for(slot, ids[slot] or "")
+        return None
+
+    def draw(self, surface: pygame.Surface) -> None:
+        s = self.scene
+        r = s.lay.display
+        pygame.draw.rect(surface, theme.PANEL, r)
+        state = s.state
+        fonts = s.app.fonts
+        rects = self.rects()
+        for slot, rect in enumerate(rects):
+            card = state.display_ids()[slot]
+            extra = state.display_cost(slot)
+            if card is None:
+                theme.panel(surface, rect, theme.BUTTON_DISABLED, theme.BORDER)
+                theme.text(
+                    surface,
+                    fonts.get(13),
+                    t("game.sold_out"),
+                    rect.center,
+                    theme.TEXT_DIM,
+                    "center",
+                )
+            else:
+                draw_card(surface, fonts, rect, card, s.hover)
+            # Slot's extra goods (Senator), under the card.
+            gx = rect.x + s.px(4)
+            gs = s.px(10)
+            for g in extra:
+                cell = pygame.Rect(gx, rect.bottom - gs - s.px(2), gs, gs)
+                pygame.draw.rect(
+                    surface, theme.GOOD_COLOURS.get(g, (200, 200, 200)), cell, border_radius=2
+                )
+                if g == "any":
+                    theme.text(
+                        surface, fonts.get(9, True), "?", cell.center, (20, 20, 20), "center"
+                    )
+                gx += gs + s.px(3)
+        if rects:
+            theme.text(
+                surface,
+                fonts.get(13),
+                t("game.deck", n=state.deck_size),
+                (rects[-1].right + s.px(10), r.centery),
+                theme.TEXT_DIM,
+                "midleft",
+            )

@@ -1,0 +1,66 @@
+"""Hover help over the board: what a click here would choose, and what is under the
+pointer (a city's good and houses, a route, a province's marker)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from concordia.ui.game.cards import price_text
+from concordia.ui.game.describe import describe_choice
+from concordia.ui.strings import t
+from concordia.ui.targeting import Options
+
+if TYPE_CHECKING:
+    from concordia.ui.scenes.game import GameScene
+
+
+def board_tooltip(scene: GameScene, pos: tuple[int, int]) -> str | None:
+    """The tooltip over the board at ``pos``: first what a click would do (the same
+    answer :meth:`GameScene.click_board` acts on), then what is under the pointer."""
+    hit = scene.board_hit(pos)
+    about = _under(scene, pos)
+    if hit is None:
+        return about
+    seat = scene.decider
+    click = t("game.tip.click", what=describe_choice(scene, hit.choice, seat))
+    return f"{click}. {about}" if about and about != t("game.shortcuts") else click
+
+
+def _under(scene: GameScene, pos: tuple[int, int]) -> str | None:
+    state = scene.state
+    opts = scene.options() if scene.human_to_act else Options()
+    board = scene.board
+    city = board.city_at(pos)
+    if city is not None:
+        good = state.city_good(city)
+        names = ", ".join(scene.controller.seats[s].name for s in state.houses_in(city))
+        s = t(
+            "game.tip.city",
+            city=scene.place_name(city),
+            good=t("good." + good) if good else t("game.no_good"),
+            houses=names or "—",
+        )
+        if city in opts.builds:
+            s += ". " + t("game.tip.city_build", price=price_text(state, opts.builds[city]))
+        return s
+    route = board.route_at(pos)
+    if route is not None:
+        s = t("game.tip.route", kind=t("game.kind_" + route[0]), route=scene.place_name(route[1]))
+        if scene.selected is not None:
+            for move in opts.moves.get(scene.selected, []):
+                if (move.kind, move.dst) == route:
+                    s += ". " + t("game.tip.route_move", n=state.cost(move).points)
+        return s
+    province = board.province_at(pos)
+    if province is not None:
+        up = state.marker_active(province)
+        s = t(
+            "game.tip.province",
+            province=scene.place_name(province),
+            good=t("good." + state.province_good(province)),
+            state=t("game.marker_up") if up else t("game.marker_down"),
+        )
+        if province in opts.produce:
+            s += ". " + t("game.tip.province_produce")
+        return s
+    return t("game.shortcuts")

@@ -1,0 +1,164 @@
+"""The Mercator trade panel: each good with its price, − / + and the trade button."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from concordia.core.data import GOODS, PRICE
+from concordia.ui import theme
+from concordia.ui.strings import t
+from concordia.ui.widgets import Button
+
+if TYPE_CHECKING:
+    from concordia.ui.scenes.game import GameScene
+
+
+class TradePanel:
+    """Makes the buttons of the trade panel and draws it."""
+
+    def __init__(self, scene: GameScene) -> None:
+        self.scene = scene
+
+    def is_open(self) -> bool:
+        """Whether the panel is shown (a human trades now)."""
+        s = self.scene
+        return (
+            s.human_to_act
+            and s.state.phase in ("mercator", "first_buy")
+            and not s.controller.awaiting_confirm
+        )
+
+    def step(self, good: str, delta: int) -> None:
+        s = self.scene
+        amounts = sorted(tr.amount for tr in s.options().trades.get(good, []))
+        if not amounts:
+            return
+        current = s.trade_amount.get(good, 0)
+        values = sorted({0, *amounts})
+        i = values.index(current) if current in values else values.index(0)
+        i = max(0, min(len(values) - 1, i + delta))
+        s.trade_amount[good] = values[i]
+        s.rebuild()
+
+    def rect(self) -> pygame.Rect:
+        s = self.scene
+        b = s.lay.board
+        w, h = s.px(430), s.px(64 + 40 * len(GOODS) + 30)
+        return pygame.Rect(b.right - w - s.px(12), b.bottom - h - s.px(8), w, h)
+
+    def buttons(self) -> None:
+        s = self.scene
+        opts = s.options()
+        r = self.rect()
+        for i, good in enumerate(GOODS):
+            y = r.y + s.px(56) + i * s.px(40)
+            trades = opts.trades.get(good, [])
+            amount = s.trade_amount.get(good, 0)
+            enabled = bool(trades)
+            step = (s.px(32), s.px(30))
+            s.buttons.add(
+                Button(
+                    pygame.Rect((r.x + s.px(180), y), step),
+                    "−",
+                    ("ui", "trade_step", good, -1),
+                    t(
+                        "game.trade_sell",
+                        n=1,
+                        good=t("good." + good),
+                        money=PRICE[GOODS.index(good)],
+                    ),
+                    enabled=enabled,
+                )
+            )
+            s.buttons.add(
+                Button(
+                    pygame.Rect((r.x + s.px(252), y), step),
+                    "+",
+                    ("ui", "trade_step", good, 1),
+                    t(
+                        "game.trade_buy",
+                        n=1,
+                        good=t("good." + good),
+                        money=PRICE[GOODS.index(good)],
+                    ),
+                    enabled=enabled,
+                )
+            )
+            trade = next((tr for tr in trades if tr.amount == amount), None)
+            money = abs(amount) * PRICE[GOODS.index(good)]
+            if amount > 0:
+                label = t("game.trade_buy", n=amount, good="", money=money)
+            elif amount < 0:
+                label = t("game.trade_sell", n=-amount, good="", money=money)
+            else:
+                label = "—"
+            s.buttons.add(
+                Button(
+                    pygame.Rect(r.x + s.px(294), y, s.px(124), s.px(30)),
+                    " ".join(label.split()),
+                    trade,
+                    label,
+                    enabled=trade is not None,
+                    size=13,
+                )
+            )
+
+    def draw(self, surface: pygame.Surface) -> None:
+        s = self.scene
+        r = self.rect()
+        theme.panel(surface, r, theme.PANEL, theme.ACCENT, 8)
+        state = s.state
+        fonts = s.app.fonts
+        seat = state.current_player
+        assert seat is not None
+        p = state.players[seat]
+        theme.text(
+            surface,
+            fonts.get(15, True),
+            t("game.choose_trade"),
+            (r.x + s.px(12), r.y + s.px(8)),
+        )
+        theme.text(
+            surface,
+            fonts.get(13),
+            f"{t('game.money', n=p.money)} · {t('game.free_space', n=p.free_space())}",
+            (r.x + s.px(12), r.y + s.px(30)),
+            theme.ACCENT,
+        )
+        font = fonts.get(14)
+        for i, good in enumerate(GOODS):
+            y = r.y + s.px(56) + i * s.px(40)
+            pygame.draw.rect(
+                surface,
+                theme.GOOD_COLOURS[good],
+                pygame.Rect(r.x + s.px(12), y + s.px(7), s.px(16), s.px(16)),
+                border_radius=3,
+            )
+            traded = good in state.traded
+            theme.text(
+                surface,
+                font,
+                f"{t('good.' + good)} ×{p.goods[GOODS.index(good)]}",
+                (r.x + s.px(36), y + s.px(15)),
+                theme.TEXT_DIM if traded else theme.TEXT,
+                "midleft",
+            )
+            theme.text(
+                surface,
+                fonts.get(12),
+                f"{PRICE[GOODS.index(good)]}",
+                (r.x + s.px(160), y + s.px(15)),
+                theme.ACCENT,
+                "midright",
+            )
+            amount = s.trade_amount.get(good, 0)
+            theme.text(
+                surface,
+                font,
+                f"{amount:+d}" if amount else "0",
+                (r.x + s.px(232), y + s.px(15)),
+                theme.TEXT,
+                "center",
+            )

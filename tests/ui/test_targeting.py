@@ -1,0 +1,221 @@
+"""Pointer to action: every legal board target is hit where it is drawn.
+
+The property test takes positions from random and AI games on both boards and, at three
+window sizes and at the fit-to-pane and the closest zoom, aims at the centre of each
+legal target's badge (or marker, when the badge is outside the pane): the click must
+choose exactly that target and the hover must name it. A sample runs in the fast suite;
+the full set of at least 200 positions is a bounded slow test.
+"""
+
+from __future__ import annotations
+
+import random
+import threading
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from ui_helpers import board, game_scene
+
+from concordia.ai import Limit, make_agent
+from concordia.core import GameState, new_game
+from concordia.ui.game.describe import describe_choice
+from concordia.ui.scenes.game import GameScene
+from concordia.ui.strings import set_language, t
+from concordia.ui.targeting import (
+    BoardGeometry,
+    Box,
+    Disc,
+    Line,
+    Options,
+    Selection,
+    Target,
+    Targeting,
+)
+
+pytestmark = pytest.mark.usefixtures("pygame_display")
+
+SIZES = [(1024, 640), (1280, 720), (1920, 1080)]
+BOARD_PHASES = ("architect", "prefect", "colonist", "tribune")
+
+
+# ---------------------------------------------------------------------- pure geometry
+def test_footprint_distances() -> None:
+    assert Disc((10, 10), 5).distance((13, 10)) == 0
+    assert Disc((10, 10), 5).distance((20, 10)) == pytest.approx(5)
+    assert Box(0, 0, 10, 10).distance((5, 5)) == 0
+    assert Box(0, 0, 10, 10).distance((13, 14)) == pytest.approx(5)
+    line = Line(((0, 0), (100, 0)), 10)
+    assert line.distance((50, 4)) == 0
+    assert line.distance((50, 8)) == pytest.approx(3)
+    assert line.centre == (50, 0)
+
+
+def test_badge_beats_the_line_under_it_and_illegal_geometry_never_counts() -> None:
+    """A legal target's badge takes a click over another legal target's line, and the
+    geometry of things that are not legal now is not even looked at."""
+    b = board("imperium")
+    state = new_game(b, num_players=2, seed=1)
+    state = state.apply(next(a for a in state.legal_actions() if str(a) == "play prefect"))
+    opts = Options.of(state)
+    province = next(iter(opts.produce))
+    other = next(p for p in opts.produce if p != province)
+    geo = BoardGeometry(viewport=Box(0, 0, 1000, 1000))
+    geo.provinces[province] = (Box(100, 100, 80, 20),)
+    geo.provinces[other] = (Box(150, 100, 80, 20),)  # overlaps the first label
+    geo.badges[other] = Box(160, 102, 10, 10)
+    geo.routes[("land", "x-y")] = (Line(((0, 110), (400, 110)), 30),)  # not a target now
+    tg = Targeting(state, opts, Selection(), [c.slug for c in b.cities], {})
+    hit = tg.hit(geo, (120, 110))
+    assert hit is not None and str(hit.choice) == f"produce {province}"
+    hit = tg.hit(geo, (165, 107))  # both labels hold it; the badge of ``other`` wins
+    assert hit is not None and str(hit.choice) == f"produce {other}"
+    assert tg.hit(geo, (390, 110)) is None  # only the (illegal) route is there
+
+
+# ---------------------------------------------------------------------- positions
+def _positions(board_name: str, seed: int, use_ai: bool, want: int) -> list[GameState]:
+    """Up to ``want`` positions with a board choice, from one game of random moves or of
+    easy AIs on a small deterministic budget."""
+    b = board(board_name)
+    rng = random.Random(seed)
+    players = 2 + seed % 4 if board_name == "imperium" else 2 + seed % 3
+    state = new_game(b, num_players=players, seed=seed)
+    agent = make_agent("easy") if use_ai else None
+    cancel = threading.Event()
+    found: list[GameState] = []
+    steps = 0
+    while not state.is_terminal() and len(found) < want and steps < 4000:
+        steps += 1
+        if state.phase in BOARD_PHASES and any(
+            type(a).__name__ in ("Move", "Build", "Produce", "Place") for a in state.legal_actions()
+        ):
+            if rng.random() < 0.35:
+                found.append(state)
+        if agent is not None:
+            view = state.view_for(state.current_player or 0)
+            action = agent.choose(view, Limit(iterations=2), rng, cancel)
+        else:
+            action = rng.choice(state.legal_actions())
+        state = state.apply(action)
+    return found
+
+
+def _all_positions(board_name: str, games: int, per_game: int) -> list[GameState]:
+    out: list[GameState] = []
+    for g in range(games):
+        out += _positions(board_name, 100 + g, use_ai=g % 2 == 1, want=per_game)
+    return out
+
+
+def _show(scene: GameScene, state: GameState) -> None:
+    """Put ``state`` on screen for its current player (every seat is human here)."""
+    c = scene.controller
+    c.history = [state]
+    c.actions, c.actors, c.committed = [], [], 0
+    scene.selected = scene.place_city = scene.buy_card = None
+    scene.rebuild()
+
+
+def _selections(scene: GameScene) -> Iterator[tuple[str, str] | None]:
+    yield None
+    if scene.state.phase == "architect":
+        yield from scene.options().moves
+
+
+def _aim(
+    scene: GameScene, geo: BoardGeometry, target: Target, badge: bool = True
+) -> tuple[float, float] | None:
+    """The centre of the target's badge, else of its first marker, inside the pane (a
+    badge two targets share, e.g. "Land/Sea" on Roma, is skipped for the pieces)."""
+    from concordia.ui.targeting import _footprints
+
+    vp = geo.viewport
+    shared = {p for tg in scene.targeting().targets() if tg != target for p in tg.parts} & set(
+        target.parts
+    )
+    for part in sorted(target.parts, key=lambda p: p.rank):
+        if (part.what == "badge" and not badge) or part in shared:
+            continue
+        for fp in _footprints(geo, part):
+            x, y = fp.centre
+            if vp.distance((x, y)) == 0 and vp.distance((x, y + 3)) == 0:
+                return (x, y)
+    return None
+
+
+def _check_scene(scene: GameScene, closest: bool) -> int:
+    """Aim at every legal target of the scene's position; returns how many were checked."""
+    camera: Any = scene.board._camera()
+    checked = 0
+    for sel in list(_selections(scene)):
+        scene.selected = sel
+        scene.rebuild()
+        camera.fit()
+        targets = scene.targeting().targets()
+        fit_geo = scene.geometry()
+        for target in targets:
+            geo = fit_geo
+            if closest:
+                camera.fit()
+                at = _aim(scene, fit_geo, target, badge=False)
+                assert at is not None, target
+                world = camera.screen_to_world(at)
+                camera.zoom = camera.max_zoom
+                camera.fitted = False
+                camera.center_on(world)
+                geo = scene.geometry()
+            pos = _aim(scene, geo, target)
+            assert pos is not None, f"{target.choice} is drawn outside the pane"
+            ipos = (round(pos[0]), round(pos[1]))
+            hit = scene.board_hit(ipos)
+            assert hit is not None, f"a click on {target.choice} at {ipos} missed"
+            assert hit.choice == target.choice, f"aimed at {target.choice}, got {hit.choice}"
+            tip = scene.tooltip(ipos) or ""
+            what = describe_choice(scene, target.choice, scene.decider)
+            assert tip.startswith(t("game.tip.click", what=what)), tip
+            checked += 1
+        camera.fit()
+    scene.selected = None
+    return checked
+
+
+def _run(positions: list[GameState], sizes: list[tuple[int, int]]) -> int:
+    checked = 0
+    for size in sizes:
+        scenes: dict[tuple[str, int], GameScene] = {}
+        for state in positions:
+            key = (state.board.name, state.num_players)
+            if key not in scenes:
+                _, scene = game_scene(["human"] * state.num_players, 1, [], key[0], size)
+                scenes[key] = scene
+            scene = scenes[key]
+            _show(scene, state)
+            for closest in (False, True):
+                checked += _check_scene(scene, closest)
+        for scene in scenes.values():
+            scene.close()
+    return checked
+
+
+def test_every_legal_board_target_is_hit_at_its_badge_sample() -> None:
+    positions = _all_positions("imperium", 2, 3) + _all_positions("italia", 2, 3)
+    assert len(positions) >= 10
+    assert _run(positions, SIZES) > 100
+
+
+@pytest.mark.slow
+@pytest.mark.timeout(900)
+def test_every_legal_board_target_is_hit_at_its_badge_200_positions() -> None:
+    positions = _all_positions("imperium", 10, 11) + _all_positions("italia", 10, 11)
+    assert len(positions) >= 200
+    _run(positions, SIZES)
+
+
+def test_hover_names_the_click_in_italian_too() -> None:
+    positions = _all_positions("italia", 1, 2)
+    set_language("it")
+    try:
+        assert _run(positions, [(1280, 720)]) > 0
+    finally:
+        set_language("en")
