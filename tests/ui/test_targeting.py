@@ -87,11 +87,11 @@ def _positions(board_name: str, seed: int, use_ai: bool, want: int) -> list[Game
     steps = 0
     while not state.is_terminal() and len(found) < want and steps < 4000:
         steps += 1
-        if state.phase in BOARD_PHASES and any(
+        on_board = state.phase in BOARD_PHASES and any(
             type(a).__name__ in ("Move", "Build", "Produce", "Place") for a in state.legal_actions()
-        ):
-            if rng.random() < 0.35:
-                found.append(state)
+        )
+        if on_board and rng.random() < 0.35:
+            found.append(state)
         if agent is not None:
             view = state.view_for(state.current_player or 0)
             action = agent.choose(view, Limit(iterations=2), rng, cancel)
