@@ -18,7 +18,7 @@ from concordia.about import __version__
 
 logger = logging.getLogger(__name__)
 
-SEAT_KINDS = ("human", "easy", "normal", "hard")
+SEAT_KINDS = ("human", "easy", "normal", "hard", "expert")
 BOARDS = ("imperium", "italia")
 
 
@@ -32,7 +32,8 @@ def build_parser() -> argparse.ArgumentParser:
         "--seats",
         type=_seats,
         metavar="KIND,KIND,...",
-        help="2-5 seats, each human, easy, normal or hard (default human,normal,normal,normal)",
+        help="2-5 seats, each human, easy, normal, hard or expert "
+        "(default human,normal,normal,normal)",
     )
     p.add_argument("--seed", type=int, help="set-up seed (same seed, same game)")
     p.add_argument(
@@ -78,7 +79,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.autoplay:
         seats = seats or ["normal", "normal", "normal", "normal"]
         if "human" in seats:
-            parser.error("--autoplay needs AI seats only (easy, normal, hard)")
+            parser.error("--autoplay needs AI seats only (easy, normal, hard, expert)")
         if args.screenshot is None:
             os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
         os.environ.setdefault("SDL_AUDIODRIVER", "dummy")

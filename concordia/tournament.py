@@ -187,12 +187,13 @@ def main(argv: Sequence[str] | None = None) -> int:
             help=f"time budget per decision of {level} (default: the UI's, "
             f"{default_limit(level).time_s})",
         )
-    ap.add_argument(
-        "--iterations-hard",
-        type=int,
-        default=None,
-        help="rollouts per decision of hard instead of time",
-    )
+    for level in ("hard", "expert"):
+        ap.add_argument(
+            f"--iterations-{level}",
+            type=int,
+            default=None,
+            help=f"rollouts per decision of {level} instead of time (load-independent)",
+        )
     args = ap.parse_args(argv)
     agents = tuple(a.strip() for a in args.agents.split(","))
     if len(agents) != args.players:
@@ -203,8 +204,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     limits: list[Limit | None] = []
     for a in agents:
         t = getattr(args, f"limit_{a}")
-        if a == "hard" and args.iterations_hard is not None:
-            limits.append(Limit(time_s=t, iterations=args.iterations_hard))
+        iters = getattr(args, f"iterations_{a}", None)
+        if iters is not None:
+            limits.append(Limit(time_s=t, iterations=iters))
         else:
             limits.append(default_limit(a) if t is None else Limit(time_s=t))
     t0 = time.perf_counter()

@@ -97,6 +97,7 @@ _DEFAULT_LIMITS: dict[str, Limit] = {
     "easy": Limit(time_s=0.2),
     "normal": Limit(time_s=0.2),
     "hard": Limit(time_s=1.2),
+    "expert": Limit(time_s=1.7),
 }
 
 

@@ -1,6 +1,7 @@
 """The registry of AI levels: each level's name and the class that plays it.
 
-Levels: ``"random"`` (uniform, for tests), ``"easy"``, ``"normal"`` and ``"hard"``.
+Levels: ``"random"`` (uniform, for tests), ``"easy"``, ``"normal"``, ``"hard"`` and
+``"expert"`` (learned evaluation, :mod:`concordia.ai.expert`).
 ``make_agent(name)`` builds a fresh agent (agents may keep a per-turn plan cache, so
 use one instance per seat or per worker). The budget the UI gives each level is
 :func:`concordia.ai.base.default_limit`.
@@ -15,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from concordia.ai.base import Agent
+from concordia.ai.expert import ExpertAgent
 from concordia.ai.greedy import EasyAgent, NormalAgent
 from concordia.ai.mcts import HardAgent
 from concordia.ai.random_agent import RandomAgent
@@ -24,6 +26,7 @@ _FACTORIES: dict[str, Callable[[], Agent]] = {
     "easy": EasyAgent,
     "normal": NormalAgent,
     "hard": HardAgent,
+    "expert": ExpertAgent,
 }
 
 LEVELS: tuple[str, ...] = tuple(_FACTORIES)

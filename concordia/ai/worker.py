@@ -68,7 +68,9 @@ class AIRequest:
 @dataclass(frozen=True)
 class AIResult:
     """The answer to one request: a legal ``action``, or ``action=None`` and an
-    ``error`` message. ``stats`` holds ``time_s`` and, when known, ``iterations``."""
+    ``error`` message. ``stats`` holds ``time_s`` and, when known, ``iterations``;
+    for the expert, ``options``: its best (at most three) whole card plays, each as
+    ``(action notations, expected final victory points)``, best first."""
 
     game_id: int
     step: int
@@ -198,7 +200,12 @@ class AIWorker:
                 raise ValueError(f"seat {req.seat} is not to move (seat {view.current_player} is)")
             seed = req.seed if req.seed is not None else f"{req.state.seed}/{req.step}/{req.seat}"
             action = agent.choose(view, limit, random.Random(seed), job.cancel)
-            stats = {"time_s": time.perf_counter() - t0}
+            stats: dict[str, Any] = {"time_s": time.perf_counter() - t0}
+            analysis = getattr(agent, "last_analysis", None)
+            if analysis:  # the expert's best options (the hint's "why")
+                stats["options"] = [
+                    (tuple(str(a) for a in r.actions), r.expected_points) for r in analysis[:3]
+                ]
             if action not in view.legal_actions():
                 logger.error(
                     "AI %s chose an illegal action %r at step %d", req.level, action, req.step

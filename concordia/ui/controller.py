@@ -29,8 +29,8 @@ from concordia.core.board import BoardSpec
 
 logger = logging.getLogger(__name__)
 
-SEAT_KINDS = ("human", "easy", "normal", "hard")
-AI_KINDS = ("easy", "normal", "hard")
+SEAT_KINDS = ("human", "easy", "normal", "hard", "expert")
+AI_KINDS = ("easy", "normal", "hard", "expert")
 #: How many colours (each with its shape) the player palette has.
 PALETTE_SIZE = 5
 

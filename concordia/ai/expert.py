@@ -1,0 +1,247 @@
+"""The expert agent: determinized search over whole card plays with a learned value.
+
+Candidates are whole card plays (turn options of :mod:`concordia.ai.greedy`): the
+options planned with the hand-tuned evaluation *and* those planned with the learned
+one (:mod:`concordia.ai.features`), so a play the hand-tuned planner prunes can still
+be searched. They are ranked by the learned value of the position each reaches and
+the best :attr:`ExpertAgent.candidates` distinct ones are searched:
+
+1. each *world* re-deals the unseen draw pile with the agent's rng
+   (``view.redeal(rng)``; the real order is never used);
+2. every surviving candidate is played in that world (common random numbers), then
+   every seat's next turn and our own next one with the normal policy (the fast
+   opponent model the hard agent also uses);
+3. the end position is scored by the learned value (predicted final victory points)
+   relative to the opponents: own - ``spite`` x (half the best + half the mean);
+4. after worlds 2, 4, 7 and 11 the worse half of the candidates is dropped
+   (successive halving), so the budget goes to the plays that matter.
+
+One rollout is one iteration, so ``Limit(iterations=...)`` gives a deterministic
+choice for a seed; ``Limit(time_s=...)`` stops at the deadline. :meth:`ExpertAgent.analyse`
+returns the best few options with their expected points (the hint shows them).
+"""
+
+from __future__ import annotations
+
+import random
+import threading
+from dataclasses import dataclass
+
+from concordia.ai.base import Budget, Limit
+from concordia.ai.evaluate import NORMAL
+from concordia.ai.features import LearnedValue, load_learned
+from concordia.ai.greedy import (
+    Cancelled,
+    PlanningAgent,
+    TurnOption,
+    ValueFn,
+    greedy_step,
+    turn_options,
+    value_fn,
+)
+from concordia.core import Action, GameState
+
+DEFAULT_TIME_S = 1.7
+
+
+@dataclass(frozen=True, slots=True)
+class OptionReport:
+    """One searched card play: its actions (the whole play), the predicted final
+    victory points of the mover after it (mean over the rollouts), the search's
+    objective and how many rollouts it got."""
+
+    actions: tuple[Action, ...]
+    expected_points: float
+    value: float
+    visits: int
+
+
+class ExpertAgent(PlanningAgent):
+    """Successive-halving flat Monte-Carlo with the learned value (module doc)."""
+
+    name = "expert"
+    candidates = 12
+    finalists = 4
+    spite = 0.15
+    rollout_weights = NORMAL
+
+    def __init__(self, learned: LearnedValue | None = None) -> None:
+        super().__init__()
+        self.learned = learned if learned is not None else load_learned()
+        self.search_started = threading.Event()  # set when a search loop begins (tests)
+        self.last_stats: dict[str, float] = {}
+        self.last_analysis: list[OptionReport] = []
+
+    # ------------------------------------------------------------------ API
+    def choose(
+        self, view: GameState, limit: Limit, rng: random.Random, cancel: threading.Event
+    ) -> Action:
+        hit = self.cached(view)
+        if hit is not None:
+            self.last_analysis = []  # replaying a plan: no fresh analysis
+            return hit
+        try:
+            reports = self.analyse(view, limit, rng, cancel)
+        except Cancelled:
+            return view.legal_actions()[0]
+        best = reports[0]
+        self.remember(view, list(best.actions))
+        return best.actions[0]
+
+    def analyse(
+        self,
+        view: GameState,
+        limit: Limit,
+        rng: random.Random,
+        cancel: threading.Event | None = None,
+        top: int | None = None,
+    ) -> list[OptionReport]:
+        """The searched options for the mover of ``view``, best first (at most
+        ``top``). Raises :class:`Cancelled` if cancelled before any option exists."""
+        me = view.current_player
+        assert me is not None
+        if not view.deck_hidden:
+            view = view.view_for(me)  # the real draw order must not matter
+        budget = Budget(limit, cancel, DEFAULT_TIME_S)
+        self.search_started.clear()
+        cands = self._candidates(view, me, budget)
+        n = view.num_players
+        k_all = len(cands)
+        # Stage 1: every candidate, one world, one round. Stage 2: the finalists,
+        # rollouts of two rounds on fresh worlds while the budget lasts (only
+        # complete worlds count, so an iteration budget gives a deterministic pick).
+        mean1 = [self._objective(o.state, me) for o in cands]
+        pts1 = [self.learned.value(o.state, me) for o in cands]
+        tot2 = [0.0] * k_all
+        pts2 = [0.0] * k_all
+        worlds2 = 0
+        self.search_started.set()
+        finalists: list[int] = []
+        if k_all > 1 and view.phase == "card":
+            world = view.redeal(rng)
+            done1 = True
+            for k in range(k_all):
+                got = self._safe_rollout(world, me, cands[k].actions, n + 1, budget)
+                if got is None:
+                    done1 = False
+                    break
+                mean1[k], pts1[k] = got
+            if done1:
+                order = sorted(range(k_all), key=lambda k: (-mean1[k], k))
+                finalists = sorted(order[: self.finalists])
+            while finalists and not budget.exhausted():
+                world = view.redeal(rng)
+                got_all = []
+                for k in finalists:
+                    got = self._safe_rollout(world, me, cands[k].actions, 2 * n + 1, budget)
+                    if got is None:
+                        break
+                    got_all.append(got)
+                if len(got_all) < len(finalists):
+                    break
+                for k, (v, pt) in zip(finalists, got_all, strict=True):
+                    tot2[k] += v
+                    pts2[k] += pt
+                worlds2 += 1
+        rows = []
+        for k, o in enumerate(cands):
+            if worlds2 and k in finalists:
+                key = (1, tot2[k] / worlds2, -k)
+                report = OptionReport(tuple(o.actions), pts2[k] / worlds2, key[1], worlds2 + 1)
+            else:
+                key = (0, mean1[k], -k)
+                report = OptionReport(tuple(o.actions), pts1[k], mean1[k], 1 if finalists else 0)
+            rows.append((key, report))
+        rows.sort(key=lambda t: t[0], reverse=True)
+        out = [t[1] for t in rows]
+        self.last_stats = {"iterations": float(budget.iterations), "time_s": budget.elapsed()}
+        self.last_analysis = out
+        return out if top is None else out[:top]
+
+    # -------------------------------------------------------------- internals
+    def _objective(self, s: GameState, me: int) -> float:
+        lv = self.learned
+        vals = [lv.value(s, o) for o in range(s.num_players)]
+        others = [vals[o] for o in range(s.num_players) if o != me]
+        return vals[me] - self.spite * (0.5 * max(others) + 0.5 * sum(others) / len(others))
+
+    def _candidates(self, view: GameState, me: int, budget: Budget) -> list[TurnOption]:
+        hand = _checked(self.value(me, None), budget)
+        learned = _checked(lambda s: self.learned.value(s, me), budget)
+        opts = turn_options(view, hand)
+        if view.phase == "card":
+            opts = opts + turn_options(view, learned)
+        seen: set[tuple[str, ...]] = set()
+        unique: list[TurnOption] = []
+        for o in opts:
+            key = _position_key(o.state)
+            if key in seen:
+                continue
+            seen.add(key)
+            unique.append(o)
+        scored = sorted(
+            ((self._objective(o.state, me), i, o) for i, o in enumerate(unique)),
+            key=lambda t: (-t[0], t[1]),
+        )
+        return [o for _v, _i, o in scored[: self.candidates]]
+
+    def _safe_rollout(
+        self, world: GameState, me: int, actions: list[Action], turns: int, budget: Budget
+    ) -> tuple[float, float] | None:
+        # One iteration; None once the budget or the caller says stop.
+        if budget.exhausted():
+            return None
+        try:
+            got = self._rollout(world, me, actions, turns, budget)
+        except Cancelled:
+            return None
+        if got is not None:
+            budget.iterations += 1
+        return got
+
+    def _rollout(
+        self, world: GameState, me: int, actions: list[Action], turns: int, budget: Budget
+    ) -> tuple[float, float] | None:
+        s = world.copy()
+        for a in actions:
+            s.apply_in_place(a)
+        done = 0
+        while done < turns and s.phase != "over":
+            if budget.cancelled:
+                return None
+            seat = s.current_player
+            assert seat is not None
+            value = _checked(value_fn(seat, self.rollout_weights, 0.0), budget)
+            if s.phase in ("card", "first_buy") or seat == s.turn_player:
+                s = turn_options(s, value)[0].state
+                done += 1
+            else:
+                s.apply_in_place(greedy_step(s, value))
+        if budget.cancelled:
+            return None
+        return self._objective(s, me), self.learned.value(s, me)
+
+
+def _checked(fn: ValueFn, budget: Budget) -> ValueFn:
+    # Stops a plan within one evaluation of a cancel, or once the deadline has passed
+    # by more than a little (one slow rollout cannot break the time budget).
+    def checked(s: GameState) -> float:
+        if budget.cancelled or budget.overdue(0.2):
+            raise Cancelled
+        return fn(s)
+
+    return checked
+
+
+def _position_key(s: GameState) -> tuple[str, ...]:
+    # Options reaching the same position (two unused cards, say) are searched once.
+    return (
+        repr([p.money for p in s.players]),
+        repr([p.goods for p in s.players]),
+        repr([p.hand for p in s.players]),
+        repr([p.cols for p in s.players]),
+        repr([p.store for p in s.players]),
+        repr(s.houses),
+        repr(s.markers),
+        repr(s.display),
+    )

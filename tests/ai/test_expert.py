@@ -1,0 +1,201 @@
+"""The expert level: legal whole games, determinism, no peeking at the deck, cancel,
+the analysis the hint shows, and the shipped weights matching the features."""
+
+from __future__ import annotations
+
+import json
+import random
+import threading
+import time
+from collections.abc import Callable
+
+import pytest
+
+from concordia.ai import Limit, make_agent
+from concordia.ai.base import default_limit
+from concordia.ai.expert import ExpertAgent
+from concordia.ai.features import (
+    FEATURE_NAMES,
+    LearnedValue,
+    WeightsError,
+    feature_hash,
+    features,
+    load_learned,
+    weights_path,
+)
+from concordia.ai.play import play_game
+from concordia.ai.registry import LEVELS
+from concordia.core import BoardSpec, GameState
+from concordia.core.data import MAX_PLAYERS, MIN_PLAYERS
+from concordia.tools.train_eval import probe_positions
+
+Position = Callable[[BoardSpec, int, int, int], GameState]
+SMALL = Limit(iterations=16)  # stage 1 over up to 12 candidates, then stage 2
+
+
+def test_expert_is_a_level() -> None:
+    assert "expert" in LEVELS
+    assert isinstance(make_agent("expert"), ExpertAgent)
+    assert default_limit("expert").time_s is not None
+
+
+def test_weights_file_matches_the_features() -> None:
+    data = json.loads(weights_path().read_text(encoding="utf-8"))
+    assert data["feature_hash"] == feature_hash()
+    assert data["features"] == list(FEATURE_NAMES)
+    lv = load_learned()
+    counts = range(MIN_PLAYERS, MAX_PLAYERS + 1)
+    assert sorted(lv.weights) == list(counts)
+    for n in counts:
+        assert len(lv.for_players(n)) == len(FEATURE_NAMES)
+
+
+def test_feature_values_match_the_ones_the_weights_were_fitted_on(
+    boards: dict[str, BoardSpec],
+) -> None:
+    # The file records the features of fixed positions at training time: a feature
+    # whose computation changed without retraining fails here.
+    data = json.loads(weights_path().read_text(encoding="utf-8"))
+    probes = data["probes"]
+    positions = probe_positions(boards)
+    assert sorted(probes) == sorted(key for key, _s in positions)
+    for key, s in positions:
+        for seat in range(s.num_players):
+            got = features(s, seat)
+            assert len(got) == len(FEATURE_NAMES)
+            assert got == pytest.approx(probes[key][seat], abs=1e-6), (key, seat)
+
+
+def test_weights_fitted_on_other_features_are_refused() -> None:
+    data = json.loads(weights_path().read_text(encoding="utf-8"))
+    data["feature_hash"] = "0" * 16
+    with pytest.raises(WeightsError):
+        LearnedValue.from_json(data)
+    data["feature_hash"] = feature_hash()
+    data["weights"] = {"4": [0.0] * (len(FEATURE_NAMES) - 1)}
+    with pytest.raises(WeightsError):
+        LearnedValue.from_json(data)
+
+
+def test_learned_value_predicts_points(boards: dict[str, BoardSpec], position: Position) -> None:
+    lv = load_learned()
+    s = position(boards["imperium"], 4, 7, 200)
+    vals = [lv.value(s, seat) for seat in range(4)]
+    live = [sc.total for sc in s.scores()]
+    # Predicted final VP: at least about the live score and within the game's range.
+    for v, now in zip(vals, live, strict=True):
+        assert now - 15 <= v <= 300
+
+
+@pytest.mark.parametrize(("board_name", "players"), [("italia", 2), ("imperium", 5)])
+def test_expert_plays_legally(boards: dict[str, BoardSpec], board_name: str, players: int) -> None:
+    # The first 40 actions (the slow test plays whole games on every setup).
+    agents = ["expert" if s == 0 else "normal" for s in range(players)]
+    g = play_game(
+        boards[board_name], agents, seed=players, limits=Limit(iterations=6), max_steps=40
+    )
+    assert len(g.actions) == 40
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("board_name", ["imperium", "italia"])
+@pytest.mark.parametrize("players", range(MIN_PLAYERS, MAX_PLAYERS + 1))
+def test_expert_plays_whole_games(
+    boards: dict[str, BoardSpec], board_name: str, players: int
+) -> None:
+    agents = ["expert" if s == 0 else "normal" for s in range(players)]
+    g = play_game(boards[board_name], agents, seed=players, limits=SMALL)
+    assert g.state.phase == "over"
+
+
+def _turn_start(position: Position, boards: dict[str, BoardSpec]) -> GameState:
+    s = position(boards["imperium"], 4, 11, 150)
+    assert s.phase == "card"
+    return s
+
+
+def test_same_seed_and_iterations_same_choice(
+    boards: dict[str, BoardSpec], position: Position
+) -> None:
+    s = _turn_start(position, boards)
+    seat = s.current_player
+    assert seat is not None
+    picks = []
+    for _ in range(2):
+        agent = ExpertAgent()
+        a = agent.choose(s.view_for(seat), SMALL, random.Random(5), threading.Event())
+        picks.append((a, [(r.actions, r.value) for r in agent.last_analysis]))
+        assert agent.last_stats["iterations"] == SMALL.iterations
+    assert picks[0] == picks[1]
+
+
+def test_choice_ignores_the_hidden_deck_order(
+    boards: dict[str, BoardSpec], position: Position
+) -> None:
+    s = _turn_start(position, boards)
+    seat = s.current_player
+    assert seat is not None
+    other = s.copy()
+    random.Random(99).shuffle(other.deck)
+    assert other.deck != s.deck
+    picks = []
+    for state in (s, other):  # the real states, not views: the agent must hide the order
+        agent = ExpertAgent()
+        a = agent.choose(state, SMALL, random.Random(5), threading.Event())
+        picks.append((a, [r.actions for r in agent.last_analysis]))
+    assert picks[0] == picks[1]
+
+
+def test_analysis_gives_whole_plays_with_points(
+    boards: dict[str, BoardSpec], position: Position
+) -> None:
+    s = _turn_start(position, boards)
+    seat = s.current_player
+    assert seat is not None
+    agent = ExpertAgent()
+    view = s.view_for(seat)
+    a = agent.choose(view, SMALL, random.Random(1), threading.Event())
+    reports = agent.last_analysis[:3]
+    assert len(reports) == 3
+    assert a == reports[0].actions[0]
+    values = [r.value for r in reports]
+    assert values == sorted(values, reverse=True) or reports[0].visits > reports[-1].visits
+    for r in reports:
+        t = view.copy()
+        for a in r.actions:  # every option is a whole card play, legal step by step
+            assert t.current_player == seat
+            assert a in t.legal_actions()
+            t.apply_in_place(a)
+        assert t.turn_player != seat or t.phase == "over"
+        assert 0 < r.expected_points < 400
+
+
+def test_cancel_returns_within_100_ms(boards: dict[str, BoardSpec], position: Position) -> None:
+    s = _turn_start(position, boards)
+    seat = s.current_player
+    assert seat is not None
+    view = s.view_for(seat)
+    agent = ExpertAgent()
+    cancel = threading.Event()
+    out: list[object] = []
+    th = threading.Thread(
+        target=lambda: out.append(agent.choose(view, Limit(time_s=60.0), random.Random(2), cancel)),
+        daemon=True,
+    )
+    th.start()
+    assert agent.search_started.wait(30.0), "the search never started"
+    t0 = time.perf_counter()
+    cancel.set()
+    th.join(5.0)
+    elapsed = time.perf_counter() - t0
+    assert not th.is_alive()
+    assert elapsed < 0.1, f"cancel took {elapsed * 1000:.0f} ms"
+    assert out and out[0] in view.legal_actions()
+
+
+def test_seats_option_knows_expert() -> None:
+    from concordia.cli import build_parser
+
+    assert build_parser().parse_args(["--seats", "human,expert"]).seats == ["human", "expert"]
+    with pytest.raises(SystemExit):
+        build_parser().parse_args(["--seats", "human,grandmaster"])
