@@ -19,7 +19,7 @@ import pygame
 from concordia.settings import Settings, load_settings, save_settings
 from concordia.ui import strings, theme
 from concordia.ui.autosave import AutosaveWriter
-from concordia.ui.input import Click, Drag, Hover, InputMapper, Intent, Quit, Resize
+from concordia.ui.input import Click, Drag, Hover, InputMapper, Intent, Key, Quit, Resize
 from concordia.ui.scene import Scene, SceneStack
 from concordia.ui.sound import Sounds
 from concordia.ui.widgets import draw_tooltip
@@ -272,7 +272,29 @@ class App:
             return
         if isinstance(intent, Hover | Click | Drag):
             self.mouse = intent.pos
+        if isinstance(intent, Key) and intent.key == pygame.K_F1 and not self.autoplay:
+            self.help_key()
+            return
         self._guard_handle(intent)
+
+    def help_key(self) -> None:
+        """F1: the rules reference, at the page of what the mouse is over (a scene with a
+        ``reference_page(pos)`` method names it, e.g. the card under the cursor); F1 in
+        the reference closes it."""
+        from concordia.ui.scenes.reference import ReferenceScene, open_reference
+
+        top = self.stack.top
+        if isinstance(top, ReferenceScene):
+            self.stack.remove(top)
+            return
+        page = None
+        page_of = getattr(top, "reference_page", None)
+        if callable(page_of) and self.mouse is not None:
+            try:
+                page = page_of(self.mouse)
+            except Exception:
+                logger.exception("reference_page failed")
+        open_reference(self, page if isinstance(page, str) else None)
 
     def draw(self, surface: pygame.Surface) -> None:
         visible = self.stack.visible()

@@ -3,6 +3,7 @@ arrow buttons, the arrow/Page keys or by clicking the scroll bar."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pygame
@@ -61,17 +62,32 @@ class LoadScene(ButtonScene):
             label = t("load.autosave") if entry.autosave else entry.name
             state = f" · {t('load.finished')}" if entry.finished else ""
             text = f"{label} · {t('board.' + entry.board)} · {entry.players} · {entry.when}{state}"
+            review_w = self.px(110) if entry.finished else 0
+            ry = box.y + i * self.px(ROW_H)
             self.buttons.add(
                 Button(
-                    pygame.Rect(
-                        box.x, box.y + i * self.px(ROW_H), box.width - self.px(24), self.px(42)
-                    ),
+                    pygame.Rect(box.x, ry, box.width - self.px(24) - review_w, self.px(42)),
                     text,
                     entry.path,
                     t("load.tip"),
                     size=16,
                 )
             )
+            if entry.finished:
+                self.buttons.add(
+                    Button(
+                        pygame.Rect(
+                            box.right - self.px(24) - review_w + self.px(6),
+                            ry,
+                            review_w - self.px(6),
+                            self.px(42),
+                        ),
+                        t("load.review"),
+                        ("review", entry.path),
+                        t("load.tip.review"),
+                        size=15,
+                    )
+                )
         self.bar = ScrollBar(
             pygame.Rect(box.right - self.px(14), box.y, self.px(12), box.height - self.px(8)),
             total=len(files),
@@ -161,12 +177,38 @@ class LoadScene(ButtonScene):
         if button.value == "back":
             self.app.pop()
             return
+        if isinstance(button.value, tuple) and button.value[0] == "review":
+            self.review(button.value[1])
+            return
         try:
             controller = load_game(button.value)
         except SaveError as exc:
             self.app.show_error(t("error.load_failed", reason=exc.reason))
             return
         self.app.open_game(controller)
+
+    def review(self, path: Path) -> None:
+        """Open the review of a finished save (its analysis is cached beside it)."""
+        from concordia.core import ConcordiaError
+        from concordia.review import cache_path
+        from concordia.ui.scenes.review import ReviewScene
+
+        try:
+            controller = load_game(path)
+        except SaveError as exc:
+            self.app.show_error(t("review.cant", reason=exc.reason))
+            return
+        if not controller.state.is_terminal():
+            self.app.show_error(t("review.unfinished"))
+            return
+        try:
+            scene = ReviewScene(
+                self.app, controller.record(), controller.board, cache=cache_path(path)
+            )
+        except ConcordiaError as exc:
+            self.app.show_error(t("review.cant", reason=str(exc)))
+            return
+        self.app.push(scene)
 
     def on_cancel(self) -> None:
         self.app.pop()

@@ -63,21 +63,23 @@ class MenuScene(ButtonScene):
     name = "menu"
 
     def build(self, area: pygame.Rect) -> None:
-        w, h = self.px(380), self.px(46)
+        w, h = self.px(380), self.px(40)
         x = area.centerx - w // 2
-        y = area.y + max(self.px(200), area.height // 3)
+        y = area.y + max(self.px(180), area.height // 4)
         items = [
             ("play", t("menu.play_default"), t("menu.tip.play_default"), True),
             ("new", t("menu.new_game"), t("menu.tip.new_game"), True),
             ("continue", t("menu.continue"), t("menu.tip.continue"), self._has_autosave()),
             ("load", t("menu.load"), t("menu.tip.load"), True),
+            ("rules", t("menu.rules"), t("menu.tip.rules"), True),
+            ("stats", t("menu.stats"), t("menu.tip.stats"), True),
             ("settings", t("menu.settings"), t("menu.tip.settings"), True),
             ("quit", t("menu.quit"), t("menu.tip.quit"), True),
         ]
         for i, (key, label, tip, enabled) in enumerate(items):
             self.buttons.add(
                 Button(
-                    pygame.Rect(x, y + i * (h + self.px(12)), w, h),
+                    pygame.Rect(x, y + i * (h + self.px(8)), w, h),
                     label,
                     key,
                     tip,
@@ -140,6 +142,14 @@ class MenuScene(ButtonScene):
             from concordia.ui.scenes.load import LoadScene
 
             self.app.push(LoadScene(self.app))
+        elif key == "rules":
+            from concordia.ui.scenes.reference import open_reference
+
+            open_reference(self.app)
+        elif key == "stats":
+            from concordia.ui.scenes.statistics import StatisticsScene
+
+            self.app.push(StatisticsScene(self.app))
         elif key == "settings":
             from concordia.ui.scenes.settings import SettingsScene
 

@@ -31,43 +31,48 @@ class ScoresScene(ButtonScene):
         state = controller.state
         self.outcome = state.outcome()
         self.concordia = state.concordia
+        #: Every seat's score at the start and after each round (final screen only).
+        self.history: list[list[int]] = []
+        self.recorded = False
+        if final:
+            self.history = _history(controller)
+
+    def enter(self) -> None:
+        super().enter()
+        if self.final and not self.recorded and self.controller.state.is_terminal():
+            from concordia.stats import record_game
+
+            self.recorded = True
+            record_game(self.controller.record(), self.controller.state)
 
     def _box(self, area: pygame.Rect) -> pygame.Rect:
         w = min(area.width - 40, self.px(1160))
-        h = min(area.height - 60, self.px(200 + 48 * len(self.controller.seats) + 110))
+        extra = 300 if self.final else 110
+        h = min(area.height - 30, self.px(200 + 48 * len(self.controller.seats) + extra))
         return pygame.Rect(area.centerx - w // 2, area.centery - h // 2, w, h)
 
     def build(self, area: pygame.Rect) -> None:
         box = self._box(area)
-        self.buttons.add(
-            Button(
-                pygame.Rect(
-                    box.centerx - self.px(250) if self.final else box.centerx - self.px(100),
-                    box.bottom - self.px(60),
-                    self.px(200),
-                    self.px(44),
-                ),
-                t("scores.close"),
-                "close",
-                t("scores.close"),
-                size=17,
-            )
-        )
-        if self.final:
+        keys = ["close", "review", "menu"] if self.final else ["close"]
+        labels = {
+            "close": t("scores.close"),
+            "review": t("scores.review"),
+            "menu": t("scores.main_menu"),
+        }
+        tips = {**labels, "review": t("scores.tip.review")}
+        bw, gap = self.px(200), self.px(24)
+        x = box.centerx - (len(keys) * bw + (len(keys) - 1) * gap) // 2
+        for key in keys:
             self.buttons.add(
                 Button(
-                    pygame.Rect(
-                        box.centerx + self.px(50),
-                        box.bottom - self.px(60),
-                        self.px(200),
-                        self.px(44),
-                    ),
-                    t("scores.main_menu"),
-                    "menu",
-                    t("scores.main_menu"),
+                    pygame.Rect(x, box.bottom - self.px(58), bw, self.px(44)),
+                    labels[key],
+                    key,
+                    tips[key],
                     size=17,
                 )
             )
+            x += bw + gap
 
     def columns(self, box: pygame.Rect) -> list[int]:
         first = box.x + self.px(30)
@@ -146,10 +151,45 @@ class ScoresScene(ButtonScene):
             )
             theme.text(surface, bold, str(score.total), (cols[-1], ry), theme.ACCENT)
         if self.final:
-            self._winner(surface, box, y + self.px(40 + len(ranking) * 44 + 6))
+            below = self._winner(surface, box, y + self.px(40 + len(ranking) * 44 + 2))
+            chart = pygame.Rect(
+                box.x + self.px(30),
+                below + self.px(4),
+                box.width - self.px(60),
+                box.bottom - self.px(70) - below - self.px(4),
+            )
+            if chart.height > self.px(60) and len(self.history) > 1:
+                self._chart(surface, chart)
         self.buttons.draw(surface, fonts, self.hover)
 
-    def _winner(self, surface: pygame.Surface, box: pygame.Rect, y: int) -> None:
+    def _chart(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        from concordia.ui.chart import Series, draw_chart
+
+        series = [
+            Series(
+                cfg.name,
+                [row[seat] for row in self.history],
+                theme.seat_colour(cfg.colour),
+                theme.seat_shape(cfg.colour),
+            )
+            for seat, cfg in enumerate(self.controller.seats)
+        ]
+        draw_chart(surface, rect, self.app.fonts, series, t("scores.round"))
+
+    def margin_text(self) -> str:
+        """The winner and by how much (or that the tie-break decided)."""
+        ranking = self.outcome.ranking
+        scores = self.outcome.scores
+        name = self.controller.seats[ranking[0]].name
+        if len(ranking) < 2:
+            return ""
+        n = scores[ranking[0]].total - scores[ranking[1]].total
+        if n == 0:
+            return t("scores.tie_margin", name=name)
+        return t("scores.margin_one", name=name) if n == 1 else t("scores.margin", name=name, n=n)
+
+    def _winner(self, surface: pygame.Surface, box: pygame.Rect, y: int) -> int:
+        """Draw the winner lines from ``y``; returns the y below them."""
         fonts = self.app.fonts
         ranking = self.outcome.ranking
         scores = self.outcome.scores
@@ -163,24 +203,33 @@ class ScoresScene(ButtonScene):
             theme.HILITE,
             "midtop",
         )
-        lines = []
+        lines = [self.margin_text()] if len(ranking) > 1 else []
         if len(ranking) > 1 and scores[ranking[1]].total == scores[winner].total:
             lines.append(t("scores.tiebreak", name=name))
         if self.concordia is not None:
             lines.append(t("scores.concordia_to", name=self.controller.seats[self.concordia].name))
         font = fonts.get(15)
-        for i, line in enumerate(lines):
-            theme.text(
-                surface,
-                font,
-                line,
-                (box.centerx, y + self.px(32 + i * 22)),
-                theme.TEXT_DIM,
-                "midtop",
-            )
+        text = "  ·  ".join(line for line in lines if line)
+        theme.text(
+            surface,
+            font,
+            theme.fit(font, text, box.width - self.px(40)),
+            (box.centerx, y + self.px(30)),
+            theme.TEXT_DIM,
+            "midtop",
+        )
+        return y + self.px(30) + font.get_linesize()
 
     def on_button(self, button: Button) -> None:
-        if button.value == "menu":
+        if button.value == "review":
+            from concordia.review import cache_path
+            from concordia.saves import autosave_path
+            from concordia.ui.scenes.review import ReviewScene
+
+            record = self.controller.record()
+            cache = cache_path(autosave_path())  # beside the game's autosave
+            self.app.push(ReviewScene(self.app, record, self.controller.board, cache=cache))
+        elif button.value == "menu":
             from concordia.ui.scenes.menu import MenuScene
 
             self.app.replace_all(MenuScene(self.app))
@@ -194,3 +243,17 @@ class ScoresScene(ButtonScene):
         if isinstance(intent, Confirm):
             self.app.stack.remove(self)
         return None
+
+
+def _history(controller: GameController) -> list[list[int]]:
+    """Scores over the rounds from the controller's states (replayed if they are not all
+    there); empty when the record cannot be replayed (the chart is then left out)."""
+    from concordia.core import ConcordiaError
+    from concordia.review import score_history
+
+    record = controller.record()
+    states = controller.history if len(controller.history) == len(record.actions) + 1 else None
+    try:
+        return score_history(record, controller.board, states)
+    except ConcordiaError:
+        return []

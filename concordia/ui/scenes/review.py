@@ -1,0 +1,404 @@
+"""The game review: step through a finished game turn by turn (the board as it was
+after each turn, what was played, the scores and the chart), with the hard AI's
+opinion of every human turn computed in the background (:mod:`concordia.review`)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import pygame
+
+from concordia.core import GameRecord
+from concordia.core.board import BoardSpec
+from concordia.review import (
+    ReviewJob,
+    Turn,
+    TurnReview,
+    human_seats,
+    score_history,
+    split_turns,
+    states_of,
+)
+from concordia.ui import theme
+from concordia.ui.input import Intent, Key
+from concordia.ui.scenes.base import ButtonScene
+from concordia.ui.strings import has, t
+from concordia.ui.widgets import Button
+
+if TYPE_CHECKING:
+    from concordia.ui.app import App
+
+
+def action_text(action: str) -> str:
+    """A played action in words a player reads ("play architect" -> "Architect")."""
+    verb, _, rest = action.partition(" ")
+    if verb == "play" and has("card." + rest):
+        return "▶ " + t("card." + rest)
+    return action
+
+
+class ReviewScene(ButtonScene):
+    """Turn-by-turn review; ←/→ step, the costliest turns are buttons."""
+
+    name = "review"
+    covers_window = True
+
+    def __init__(
+        self,
+        app: App,
+        record: GameRecord,
+        board: BoardSpec,
+        cache: Path | None = None,
+        iterations: int | None = None,
+    ) -> None:
+        super().__init__(app)
+        self.record = record
+        self.board_spec = board
+        self.states = states_of(record, board)
+        self.turns: list[Turn] = split_turns(record, self.states)
+        self.history = score_history(record, board, self.states)
+        self.humans = set(human_seats(record))
+        self.seat_info = [
+            record.seats[i] if i < len(record.seats) and isinstance(record.seats[i], dict) else {}
+            for i in range(record.num_players)
+        ]
+        self.index = 0
+        kwargs = {} if iterations is None else {"iterations": iterations}
+        self.job = ReviewJob(record, board, cache, **kwargs)
+        self.board: object | None = None
+
+    # ---------------------------------------------------------------- helpers
+    def seat_name(self, seat: int) -> str:
+        name = self.seat_info[seat].get("name")
+        return name if isinstance(name, str) and name else t("seat.default_name", n=seat + 1)
+
+    def seat_colour_index(self, seat: int) -> int:
+        c = self.seat_info[seat].get("colour")
+        return c if isinstance(c, int) and not isinstance(c, bool) and 0 <= c < 5 else seat % 5
+
+    @property
+    def turn(self) -> Turn | None:
+        return self.turns[self.index] if self.turns else None
+
+    def turn_review(self) -> TurnReview | None:
+        review = self.job.review
+        turn = self.turn
+        return review.for_turn(turn.index) if review and turn else None
+
+    def go(self, index: int) -> None:
+        if self.turns:
+            self.index = max(0, min(len(self.turns) - 1, index))
+            self.layout()
+
+    # ---------------------------------------------------------------- life
+    def enter(self) -> None:
+        from concordia.ui.board_pane import BoardPane
+
+        pane = BoardPane(self.board_spec, self.app.fonts, self.app.time_source)
+        pane.set_seat_styles([self.seat_colour_index(i) for i in range(self.record.num_players)])
+        self.board = pane
+        self.job.start()
+        super().enter()
+
+    def exit(self) -> None:
+        self.job.cancel()
+
+    def close(self) -> None:
+        self.job.cancel()
+
+    def update(self, dt: float) -> None:
+        finished = self.job.finished.is_set()
+        if finished != getattr(self, "_was_finished", False):
+            self._was_finished = finished
+            self.layout()  # the costliest-turn buttons appear
+
+    # ---------------------------------------------------------------- layout
+    def _areas(self, area: pygame.Rect) -> tuple[pygame.Rect, pygame.Rect]:
+        top = self.px(64)
+        bottom = area.bottom - self.px(66)
+        side_w = max(self.px(420), area.width * 2 // 5)
+        board = pygame.Rect(self.px(12), top, area.width - side_w - self.px(24), bottom - top)
+        side = pygame.Rect(board.right + self.px(12), top, side_w, bottom - top)
+        return board, side
+
+    def build(self, area: pygame.Rect) -> None:
+        board, side = self._areas(area)
+        if self.board is not None:
+            self.board.set_rect(board)  # type: ignore[attr-defined]
+        y = area.bottom - self.px(56)
+        h = self.px(42)
+        row = [
+            ("prev", t("review.prev"), self.index > 0),
+            ("next", t("review.next"), self.index < len(self.turns) - 1),
+        ]
+        x = board.x
+        for key, label, enabled in row:
+            self.buttons.add(
+                Button(
+                    pygame.Rect(x, y, self.px(170), h),
+                    label,
+                    (key,),
+                    t("review.tip.keys"),
+                    enabled,
+                    size=16,
+                )
+            )
+            x += self.px(182)
+        self.buttons.add(
+            Button(
+                pygame.Rect(area.right - self.px(182), y, self.px(170), h),
+                t("review.back"),
+                ("back",),
+                t("review.back"),
+                size=16,
+            )
+        )
+        job = self.job
+        running = not job.finished.is_set()
+        self.buttons.add(
+            Button(
+                pygame.Rect(area.right - self.px(222), self.px(12), self.px(210), self.px(38)),
+                t("review.cancel") if running else t("review.restart"),
+                ("cancel",) if running else ("restart",),
+                t("review.cancel") if running else t("review.restart"),
+                enabled=running or job.cancelled or job.error is not None,
+                size=15,
+            )
+        )
+        review = job.review
+        if review is not None:
+            y = side.bottom - self.px(3 * 34 + 4)
+            for k, r in enumerate(review.costliest()):
+                turn = self.turns[r.turn]
+                self.buttons.add(
+                    Button(
+                        pygame.Rect(
+                            side.x + self.px(12),
+                            y + k * self.px(34),
+                            side.width - self.px(24),
+                            self.px(30),
+                        ),
+                        t("review.goto", n=r.turn + 1, loss=f"{r.loss:.1f}")
+                        + f" · {t('scores.round')} {turn.round}",
+                        ("goto", r.turn),
+                        t("review.tip.goto"),
+                        selected=r.turn == self.index,
+                        size=14,
+                    )
+                )
+
+    # ---------------------------------------------------------------- input
+    def on_button(self, button: Button) -> None:
+        what = button.value[0]
+        if what == "prev":
+            self.go(self.index - 1)
+        elif what == "next":
+            self.go(self.index + 1)
+        elif what == "goto":
+            self.go(button.value[1])
+        elif what == "cancel":
+            self.job.cancel()
+        elif what == "restart":
+            self.job = ReviewJob(self.record, self.board_spec, self.job.cache, self.job.iterations)
+            self.job.start()
+            self._was_finished = False
+            self.layout()
+        elif what == "back":
+            self.app.stack.remove(self)
+
+    def on_cancel(self) -> None:
+        self.app.stack.remove(self)
+
+    def handle_other(self, intent: Intent) -> Intent | None:
+        if isinstance(intent, Key):
+            if intent.key == pygame.K_LEFT:
+                self.go(self.index - 1)
+            elif intent.key == pygame.K_RIGHT:
+                self.go(self.index + 1)
+            elif intent.key == pygame.K_HOME:
+                self.go(0)
+            elif intent.key == pygame.K_END:
+                self.go(len(self.turns) - 1)
+        return None
+
+    # ---------------------------------------------------------------- drawing
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.fill(theme.BG)
+        area = surface.get_rect()
+        board, side = self._areas(area)
+        fonts = self.app.fonts
+        theme.text(
+            surface,
+            fonts.get(26, True),
+            t("review.title"),
+            (self.px(16), self.px(14)),
+            theme.ACCENT,
+        )
+        self._draw_progress(surface, area)
+        turn = self.turn
+        if turn is not None and self.board is not None:
+            self.board.draw(surface, self.states[turn.end], {})  # type: ignore[attr-defined]
+        pygame.draw.rect(surface, theme.BORDER, board, 1)
+        theme.panel(surface, side, theme.PANEL, theme.BORDER, 8)
+        if turn is not None:
+            self._draw_turn(surface, side, turn)
+        self.buttons.draw(surface, fonts, self.hover)
+
+    def _draw_progress(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        job = self.job
+        font = self.app.fonts.get(14)
+        x = self.px(260)
+        right = area.right - self.px(240)
+        bar = pygame.Rect(x, self.px(34), max(40, right - x), self.px(12))
+        if job.error is not None:
+            msg = t("review.failed", reason=job.error)
+        elif job.cancelled:
+            msg = t("review.cancelled")
+        elif job.review is not None:
+            worst = job.review.total_loss()
+            msg = t("review.total_loss", n=f"{worst:.1f}") if worst else t("review.no_loss")
+        elif job.total:
+            msg = t("review.analysing", done=job.done, total=job.total)
+        else:
+            msg = t("review.starting")
+        theme.text(
+            surface, font, theme.fit(font, msg, bar.width), (bar.x, self.px(12)), theme.TEXT_DIM
+        )
+        if job.review is None and not job.cancelled and job.error is None:
+            pygame.draw.rect(surface, theme.PANEL_LIGHT, bar, border_radius=5)
+            if job.total:
+                done = bar.copy()
+                done.width = round(bar.width * job.done / job.total)
+                pygame.draw.rect(surface, theme.ACCENT, done, border_radius=5)
+
+    def _draw_turn(self, surface: pygame.Surface, side: pygame.Rect, turn: Turn) -> None:
+        fonts = self.app.fonts
+        x = side.x + self.px(14)
+        w = side.width - self.px(28)
+        y = side.y + self.px(10)
+        head = fonts.get(17, True)
+        body = fonts.get(14)
+        small = fonts.get(13)
+        name = self.seat_name(turn.seat)
+        theme.shape(
+            surface,
+            theme.seat_shape(self.seat_colour_index(turn.seat)),
+            (x + self.px(7), y + self.px(10)),
+            self.px(7),
+            theme.seat_colour(self.seat_colour_index(turn.seat)),
+        )
+        theme.text(
+            surface,
+            head,
+            theme.fit(
+                head,
+                t(
+                    "review.turn",
+                    n=turn.index + 1,
+                    total=len(self.turns),
+                    round=turn.round,
+                    name=name,
+                ),
+                w - self.px(20),
+            ),
+            (x + self.px(20), y),
+            theme.HILITE,
+        )
+        y += self.px(28)
+        r = self.turn_review()
+        played = ", ".join(action_text(a) for a in turn.actions)
+        y = self._para(surface, f"{t('review.played')}: {played}", x, y, w, body, theme.TEXT, 3)
+        if turn.seat not in self.humans:
+            y = self._para(surface, t("review.not_yours"), x, y, w, small, theme.TEXT_DIM, 1)
+        elif r is None:
+            y = self._para(surface, t("review.waiting"), x, y, w, small, theme.TEXT_DIM, 1)
+        elif r.same:
+            y = self._para(surface, t("review.same"), x, y, w, body, theme.TEXT_DIM, 1)
+        else:
+            sug = ", ".join(action_text(a) for a in r.suggested)
+            y = self._para(
+                surface, f"{t('review.suggested')}: {sug}", x, y, w, body, theme.ACCENT, 3
+            )
+            loss = t("review.loss", n=f"{r.loss:.1f}") if r.loss > 0 else t("review.gain")
+            y = self._para(
+                surface,
+                loss,
+                x,
+                y,
+                w,
+                fonts.get(15, True),
+                theme.HILITE if r.loss > 0 else theme.TEXT_DIM,
+                1,
+            )
+        y += self.px(4)
+        # scores at the end of this turn
+        scores = self.states[turn.end].scores()
+        theme.text(surface, small, t("review.scores"), (x, y), theme.TEXT_DIM)
+        y += small.get_linesize()
+        col = w // max(1, len(scores))
+        for seat, sc in enumerate(scores):
+            cx = x + seat * col
+            ci = self.seat_colour_index(seat)
+            theme.shape(
+                surface,
+                theme.seat_shape(ci),
+                (cx + self.px(6), y + self.px(9)),
+                self.px(6),
+                theme.seat_colour(ci),
+            )
+            theme.text(
+                surface,
+                body,
+                theme.fit(body, f"{self.seat_name(seat)} {sc.total}", col - self.px(18)),
+                (cx + self.px(16), y),
+            )
+        y += body.get_linesize() + self.px(6)
+        # the chart
+        review = self.job.review
+        reserved = self.px(3 * 34 + 30) if review is not None else self.px(10)
+        chart = pygame.Rect(x, y, w, side.bottom - reserved - y)
+        if chart.height > self.px(80):
+            from concordia.ui.chart import Series, draw_chart
+
+            series = [
+                Series(
+                    self.seat_name(seat),
+                    [row[seat] for row in self.history],
+                    theme.seat_colour(self.seat_colour_index(seat)),
+                    theme.seat_shape(self.seat_colour_index(seat)),
+                )
+                for seat in range(self.record.num_players)
+            ]
+            draw_chart(
+                surface,
+                chart,
+                fonts,
+                series,
+                t("scores.round"),
+                mark=min(turn.round, len(self.history) - 1),
+            )
+        if review is not None:
+            label = t("review.costliest") if review.costliest() else t("review.no_loss")
+            theme.text(
+                surface, small, label, (x, side.bottom - self.px(3 * 34 + 24)), theme.TEXT_DIM
+            )
+
+    def _para(
+        self,
+        surface: pygame.Surface,
+        text: str,
+        x: int,
+        y: int,
+        w: int,
+        font: pygame.font.Font,
+        colour: theme.Colour,
+        max_lines: int,
+    ) -> int:
+        lines = theme.wrap(font, text, w)
+        if len(lines) > max_lines:
+            lines = [*lines[: max_lines - 1], theme.fit(font, " ".join(lines[max_lines - 1 :]), w)]
+        for line in lines:
+            theme.text(surface, font, line, (x, y), colour)
+            y += font.get_linesize()
+        return y + self.px(4)

@@ -1,0 +1,136 @@
+"""Rules reference, statistics, review and final scores screens (issue 12)."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+from ui_helpers import click_button, draw, game_scene, make_app
+
+from concordia.ai.play import play_game
+from concordia.core import GameRecord
+from concordia.core.data import CARDS
+from concordia.maps import load_board
+from concordia.stats import open_statistics
+from concordia.ui import rules_pages, strings
+from concordia.ui.controller import GameController, GameSetup, SeatConfig
+from concordia.ui.input import Cancel, Key, Wheel
+from concordia.ui.scenes.menu import MenuScene
+from concordia.ui.scenes.reference import ReferenceScene
+from concordia.ui.scenes.review import ReviewScene
+from concordia.ui.scenes.scores import ScoresScene
+from concordia.ui.scenes.statistics import StatisticsScene
+
+pytestmark = pytest.mark.usefixtures("pygame_display")
+
+#: What the issue asks the reference to explain, besides every card.
+REQUIRED_TOPICS = {
+    "turn",
+    "houses",
+    "storehouse",
+    "praefectus",
+    "end",
+    "option_intermediate",
+    "option_no_goods",
+}
+
+
+def test_every_card_of_the_core_has_a_page_in_both_languages() -> None:
+    for card in CARDS:
+        page = rules_pages.page_for_card(card.id)
+        _, en_body = rules_pages.page_text(page, "en")
+        _, it_body = rules_pages.page_text(page, "it")
+        assert en_body != it_body and len(en_body) > 200 and len(it_body) > 200, page
+        # its god and that god's scoring are on the page, in each language
+        assert rules_pages.GOD_NAMES["en"][card.god] in en_body, (page, card.god)
+        assert rules_pages.GOD_NAMES["it"][card.god] in it_body, (page, card.god)
+        assert rules_pages.GOD_SCORING["en"][card.god] in en_body
+        assert rules_pages.GOD_SCORING["it"][card.god] in it_body
+        assert "# Example" in en_body and "# Esempio" in it_body
+        assert "{" not in en_body + it_body  # every placeholder filled
+
+
+def test_every_rule_topic_has_a_page_in_both_languages() -> None:
+    assert set(rules_pages.TOPICS) >= REQUIRED_TOPICS
+    for page in rules_pages.all_pages():
+        for lang in ("en", "it"):
+            title, body = rules_pages.page_text(page, lang)
+            assert title and body and "{" not in body, (page, lang)
+        assert rules_pages.page_text(page, "en") != rules_pages.page_text(page, "it")
+    assert "Praefectus Magnus" in rules_pages.page_text("topic.end", "en")[1]
+
+
+def test_reference_scene_opens_with_f1_and_pages_through() -> None:
+    app = make_app()
+    app.stack.push(MenuScene(app))
+    app.dispatch(Key(pygame.K_F1))
+    scene = app.stack.top
+    assert isinstance(scene, ReferenceScene)
+    for lang in ("en", "it"):
+        strings.set_language(lang)
+        for page in rules_pages.all_pages():
+            click_button(app, lambda v, p=page: v == ("page", p))
+            assert scene.page == page
+            app.dispatch(Wheel((900, 400), -5))
+            draw(app)
+    strings.set_language("en")
+    app.dispatch(Key(pygame.K_F1))
+    assert isinstance(app.stack.top, MenuScene)
+    click_button(app, lambda v: v == "rules")
+    assert isinstance(app.stack.top, ReferenceScene)
+    app.dispatch(Cancel())
+    assert isinstance(app.stack.top, MenuScene)
+
+
+def _finished_controller() -> GameController:
+    board = load_board("italia")
+    game = play_game(board, ["random", "random", "random"], seed=7)
+    seats = [SeatConfig("human", "You", 0), SeatConfig("easy", "Livia", 1)]
+    seats.append(SeatConfig("easy", "Marcus", 2))
+    return GameController(GameSetup("italia", seats, 7), board, [str(a) for a in game.actions])
+
+
+def test_final_scores_show_the_chart_margin_and_record_the_game() -> None:
+    app, _ = game_scene(["human", "easy"], 3)
+    controller = _finished_controller()
+    scores = ScoresScene(app, controller, final=True)
+    app.stack.push(scores)
+    draw(app)
+    state = controller.state
+    totals = sorted((s.total for s in state.scores()), reverse=True)
+    assert scores.history[-1] == [s.total for s in state.scores()]
+    assert len(scores.history) > 10
+    if totals[0] > totals[1]:
+        assert str(totals[0] - totals[1]) in scores.margin_text()
+    with open_statistics() as stats:
+        assert stats.count() == 1
+    click_button(app, lambda v: v == "review")
+    review = app.stack.top
+    assert isinstance(review, ReviewScene)
+    review.job.cancel()
+    assert review.job.join(5)
+    draw(app)
+    app.dispatch(Key(pygame.K_RIGHT))
+    assert review.index == 1
+    app.dispatch(Cancel())
+    assert app.stack.top is scores
+
+
+def test_statistics_scene_draws_empty_and_with_games() -> None:
+    app = make_app()
+    scene = StatisticsScene(app)
+    app.stack.push(scene)
+    draw(app)
+    assert scene.summary is not None and scene.summary.games == 0
+    app.stack.remove(scene)
+    board = load_board("italia")
+    with open_statistics() as stats:
+        for seed in range(3):
+            game = play_game(board, ["random", "random"], seed=seed)
+            seats = [{"kind": "human", "name": "You"}, {"kind": "hard", "name": "Livia"}]
+            record = GameRecord("italia", 2, seed, {}, [str(a) for a in game.actions], seats)
+            stats.record(record, game.state)
+    scene = StatisticsScene(app)
+    app.stack.push(scene)
+    draw(app)
+    assert scene.summary is not None and scene.summary.human_games == 3
+    assert len(scene.summary.last) == 3
