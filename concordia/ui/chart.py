@@ -85,7 +85,7 @@ def draw_chart(
             surface, small, str(x_first + i), (px(i), plot.bottom + 3), theme.TEXT_DIM, "midtop"
         )
     theme.text(
-        surface, small, x_label, (plot.right, rect.bottom - 3), theme.TEXT_DIM, "bottomright"
+        surface, small, x_label + " →", (rect.right - 10, rect.y + 5), theme.TEXT_DIM, "topright"
     )
     if mark is not None and 0 <= mark < n:
         pygame.draw.line(surface, theme.HILITE, (px(mark), plot.y), (px(mark), plot.bottom), 2)

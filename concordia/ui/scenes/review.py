@@ -32,9 +32,14 @@ if TYPE_CHECKING:
 
 def action_text(action: str) -> str:
     """A played action in words a player reads ("play architect" -> "Architect")."""
+    from concordia.core.data import CARD_BY_ID
+
     verb, _, rest = action.partition(" ")
-    if verb == "play" and has("card." + rest):
-        return "▶ " + t("card." + rest)
+    if verb == "play":
+        card = CARD_BY_ID.get(rest)
+        key = "card." + (card.name.lower() if card is not None else rest)
+        if has(key):
+            return "▶ " + t(key)
     return action
 
 
