@@ -75,6 +75,11 @@ class App:
         self.mouse: tuple[int, int] | None = None
         self.result: AutoplayResult | None = None
         self.frame_times: list[float] = []
+        #: Frames painted, and frames skipped because nothing changed (the idle rule).
+        self.painted = 0
+        self.skipped = 0
+        self._last_key: object = None
+        self._force_paint = True
         self.quit_after_draw = False
         self._shot_names: set[str] = set()
         self._shot_count = 0
@@ -131,6 +136,7 @@ class App:
 
     def _rescale(self) -> None:
         w, h = self.size
+        self._force_paint = True
         self.fonts.set_scale(max(0.85, min(1.5, min(w / 1280, h / 720))))
         for scene in self.stack.scenes:
             relayout = getattr(scene, "layout", None)
@@ -318,16 +324,54 @@ class App:
             except Exception as exc:
                 self.crashed(exc, top, "tooltip")
 
-    def frame(self, dt: float) -> None:
-        """One iteration: intents, update, draw (without flipping)."""
+    def frame(self, dt: float) -> bool:
+        """One iteration: intents, update, and draw if the picture changed (without
+        flipping). Returns whether it painted.
+
+        The idle rule: the window is repainted only after an event (input, the window
+        uncovered or resized), when the visible scenes' :meth:`Scene.redraw_key`
+        changed, or while one of them is :meth:`Scene.in_motion`. Otherwise the last
+        picture stays on screen and the frame costs only the event poll and updates.
+        """
+        seen = self.input.events
         for intent in self.input.poll():
             self.dispatch(intent)
         self.update(dt)
-        if self.screen is not None:
+        painted = False
+        if self.screen is not None and self.must_paint(self.input.events != seen):
             self.draw(self.screen)
             self._screenshot()
+            painted = True
+            self.painted += 1
+        else:
+            self.skipped += 1
         if self.quit_after_draw:
             self.quit(0)
+        return painted
+
+    def must_paint(self, had_events: bool) -> bool:
+        """Whether this frame must be drawn (see :meth:`frame`)."""
+        visible = self.stack.visible()
+        animating = False
+        keys: list[object] = [self.size, strings.language(), self.fonts.scale, len(self.broken)]
+        for scene in visible:
+            keys.append(id(scene))
+            try:
+                keys.append(scene.redraw_key())
+                animating = animating or scene.in_motion()
+            except Exception:
+                logger.exception("%s.redraw_key failed", scene.name)
+                animating = True
+        key = tuple(keys)
+        changed = key != self._last_key
+        self._last_key = key
+        force = self._force_paint or self.autoplay or self.options.screenshot_dir is not None
+        self._force_paint = False
+        return force or had_events or changed or animating
+
+    def repaint(self) -> None:
+        """Paint the next frame whatever the idle rule says (after a settings change)."""
+        self._force_paint = True
 
     def run(self) -> int:
         """Open the window and loop until quit; returns the exit code."""
@@ -347,9 +391,9 @@ class App:
             while self.running and len(self.stack):
                 dt = clock.tick(0 if self.autoplay else FPS) / 1000.0
                 start = self.time_source()
-                self.frame(min(dt, 0.1))
-                pygame.display.flip()
-                self.frame_times.append(self.time_source() - start)
+                if self.frame(min(dt, 0.1)):
+                    pygame.display.flip()
+                    self.frame_times.append(self.time_source() - start)
                 if len(self.frame_times) > 2000:
                     del self.frame_times[:1000]
                 frames += 1

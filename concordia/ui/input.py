@@ -105,10 +105,15 @@ class InputMapper:
     def __init__(self) -> None:
         self._press: Pos | None = None
         self._dragging = False
+        self.events = 0
 
     def poll(self) -> list[Intent]:
-        """Drain the pygame event queue and return the intents, in order."""
-        return [i for event in pygame.event.get() for i in self.translate(event)]
+        """Drain the pygame event queue and return the intents, in order.
+        :attr:`events` counts the raw events seen (any of them, e.g. the window being
+        uncovered, means the window must be repainted)."""
+        events = pygame.event.get()
+        self.events += len(events)
+        return [i for event in events for i in self.translate(event)]
 
     def translate(self, event: pygame.event.Event) -> list[Intent]:
         """The intents for one pygame event (often none)."""

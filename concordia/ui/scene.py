@@ -55,6 +55,17 @@ class Scene:
     def draw(self, surface: pygame.Surface) -> None:
         """Draw onto ``surface``; must not change any state."""
 
+    def redraw_key(self) -> object:
+        """A value that changes whenever the picture would change without any input
+        (a move arriving from the AI thread, a message timing out). The app repaints
+        only after input, a change of this key, or while :meth:`in_motion`; a scene
+        that changes only on input keeps the default."""
+        return None
+
+    def in_motion(self) -> bool:
+        """Whether something moves on screen now (then every frame is repainted)."""
+        return False
+
 
 class SceneStack:
     """A stack of scenes with symmetric enter/exit and pause/resume calls."""

@@ -691,9 +691,6 @@ class BoardRenderer:
                         out.append(("route", f"{kind}:{key}", text))
         return out
 
-    def _pulse(self) -> float:
-        return 0.5 + 0.5 * math.sin(self.time_source() * 4.0)
-
     def _draw_route_highlights(
         self,
         surface: pygame.Surface,
@@ -727,7 +724,8 @@ class BoardRenderer:
         resolved: Iterable[tuple[str, str, str]],
         hover: Sequence[tuple[str, str, str]],
     ) -> None:
-        ring = max(3, round(5 * self.camera.zoom + 1.5 * self._pulse()))
+        # A steady ring (no pulse): a still picture lets the window idle (see App.frame).
+        ring = max(3, round(5 * self.camera.zoom + 1))
         hovered = {(w, k) for w, k, _ in hover}
         for what, key, _ in [*resolved, *hover]:
             width = ring + 2 if (what, key) in hovered else ring

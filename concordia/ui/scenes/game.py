@@ -35,6 +35,7 @@ from concordia.ui.game.players import PlayersPanel
 from concordia.ui.game.tooltips import board_tooltip
 from concordia.ui.game.top_bar import TopBar
 from concordia.ui.game.trade_panel import TradePanel
+from concordia.ui.idle import game_in_motion, game_redraw_key
 from concordia.ui.input import (
     Intent,
 )
@@ -217,6 +218,12 @@ class GameScene(Scene):
     def animating(self) -> bool:
         """Whether a piece is still moving (the next AI move waits for it)."""
         return effects.animating(self)
+
+    def redraw_key(self) -> object:
+        return game_redraw_key(self)
+
+    def in_motion(self) -> bool:
+        return game_in_motion(self)
 
     def turn_ended(self) -> None:
         """A turn is final: autosave, and chime when a human's turn begins."""
