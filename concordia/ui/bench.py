@@ -1,6 +1,7 @@
-"""Game-window benchmark: ``python -m concordia.ui.bench [--frames N] [--starts N]``.
+"""Game-window benchmark: ``python -m concordia.ui.bench [--driver dummy|x11] [--out DIR]``.
 
-With the dummy video driver (no window needed) it measures:
+With the dummy video driver (no window needed), or with the real X11 driver (a real
+window; under Xvfb set ``DISPLAY``), it measures:
 
 * frame time (``App.update`` + ``App.draw``, the mouse moving over the window so
   tooltips and hover effects are drawn) of the game scene with 5 players in a late-game
@@ -10,11 +11,18 @@ With the dummy video driver (no window needed) it measures:
   (so no plan cache answers for free), sharing the GIL as in a game;
 * cold start: a fresh interpreter, from spawn to the first menu frame drawn
   (``App(AppOptions(max_frames=1))``, wall time, several runs, median);
+* idle CPU: the real main loop (``App.run``) left alone on the menu, and on the game
+  screen of the 5-player position while the human is to choose, for ``--idle-seconds``
+  after one second of warm-up; the process's CPU time over that wall time, in percent
+  of one core (the idle rule of ``App.frame`` should keep this small);
 * peak RSS (``resource.getrusage``): each measurement runs in its own process, which
-  reports its own peak, so the figure is that of one game window.
+  reports its own peak, so the figure is that of one game window (with ``--driver x11``
+  the idle game measurement is a real window of a 5-player game).
 
-The bars (issue 4): p95 <= 16.7 ms, <= 20 ms while the AI thinks, cold start <= 1.0 s,
-<= 150 MB RSS. Figures are recorded in docs/benchmarks.md ("Game window").
+The bars (issues 4 and 11): p95 <= 16.7 ms, <= 20 ms while the AI thinks, cold start
+<= 1.0 s, <= 150 MB RSS, idle <= 5 % of one core. ``--out DIR`` also writes the report
+(``report.md``) and the figures (``results.json``) there. Figures are recorded in
+docs/benchmarks.md ("Game window").
 """
 
 from __future__ import annotations
@@ -33,7 +41,13 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-BARS = {"frame_p95_ms": 16.7, "frame_ai_p95_ms": 20.0, "cold_start_s": 1.0, "rss_mb": 150.0}
+BARS = {
+    "frame_p95_ms": 16.7,
+    "frame_ai_p95_ms": 20.0,
+    "cold_start_s": 1.0,
+    "rss_mb": 150.0,
+    "idle_cpu_pct": 5.0,
+}
 SIZES = ((1280, 720), (1920, 1080))
 SEATS = ["human", "hard", "hard", "hard", "hard"]
 
@@ -194,7 +208,7 @@ print(time.time(), resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024)
 def _child_env(home: str) -> dict[str, str]:
     return dict(
         os.environ,
-        SDL_VIDEODRIVER="dummy",
+        SDL_VIDEODRIVER=os.environ.get("SDL_VIDEODRIVER", "dummy"),
         SDL_AUDIODRIVER="dummy",
         PYGAME_HIDE_SUPPORT_PROMPT="1",
         CONCORDIA_HOME=home,
@@ -245,6 +259,96 @@ def measure_in_child(
     return FrameStats(**data["stats"]), float(data["rss_mb"])
 
 
+@dataclass
+class IdleStats:
+    label: str
+    seconds: float
+    cpu_pct: float
+    painted: int
+    iterations: int
+    rss_mb: float
+
+    def row(self) -> str:
+        return (
+            f"| {self.label} | {self.seconds:.1f} | {self.cpu_pct:.1f} | {self.painted} | "
+            f"{self.iterations} | {self.rss_mb:.0f} MB |"
+        )
+
+
+def idle_in_child(
+    where: str, size: tuple[int, int], seconds: float, seed: int, actions_file: str, home: str
+) -> IdleStats:
+    """Run the real main loop on the menu or the game screen in a fresh process."""
+    cmd = [
+        sys.executable,
+        "-m",
+        "concordia.ui.bench",
+        "--idle",
+        where,
+        "--child",
+        f"{size[0]}x{size[1]}",
+        "--idle-seconds",
+        str(seconds),
+        "--seed",
+        str(seed),
+        "--actions",
+        actions_file,
+    ]
+    done = subprocess.run(cmd, capture_output=True, text=True, env=_child_env(home), check=True)
+    return IdleStats(**json.loads(done.stdout.strip().splitlines()[-1]))
+
+
+def _idle_child(args: argparse.Namespace) -> int:
+    """``App.run`` for one second of warm-up plus ``--idle-seconds``, nothing touched;
+    prints the CPU share over the measured part."""
+    import resource
+
+    from concordia.maps import load_board
+    from concordia.settings import Settings
+    from concordia.ui.app import FPS, App, AppOptions
+    from concordia.ui.controller import GameController, GameSetup
+    from concordia.ui.scenes.menu import default_seats
+
+    w, h = (int(x) for x in args.child.split("x"))
+    warm = FPS  # one second of frames
+    total = warm + round(args.idle_seconds * FPS)
+    app = App(AppOptions(size=(w, h), max_frames=total), Settings(sound=False))
+    label = f"menu, {w}x{h}"
+    if args.idle == "game":
+        with open(args.actions, encoding="utf-8") as f:
+            actions = json.load(f)
+        board = load_board("imperium")
+        setup = GameSetup("imperium", default_seats(SEATS), args.seed)
+
+        def start(_setup: object) -> None:
+            app.open_game(GameController(setup, board, actions))
+
+        app.options.start = setup
+        setattr(app, "start_game", start)  # noqa: B010 - the late position, not a new deal
+        label = f"game, human to choose, 5 players, {w}x{h}"
+    mark: list[tuple[float, float, int, int]] = []
+    frames = [0]
+    real_frame = app.frame
+
+    def frame(dt: float) -> bool:
+        frames[0] += 1
+        if frames[0] == warm:
+            mark.append((time.process_time(), time.perf_counter(), app.painted, frames[0]))
+        return real_frame(dt)
+
+    setattr(app, "frame", frame)  # noqa: B010 - count the real loop's iterations
+    app.run()
+    cpu0, wall0, painted0, frames0 = mark[0]
+    cpu = time.process_time() - cpu0
+    wall = time.perf_counter() - wall0
+    rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    stats = IdleStats(
+        label, wall, 100 * cpu / max(wall, 1e-9), app.painted - painted0, frames[0] - frames0, rss
+    )
+    print(json.dumps(dataclasses.asdict(stats)))
+    return 0
+
+
 def _child(args: argparse.Namespace) -> int:
     import resource
 
@@ -260,21 +364,43 @@ def _child(args: argparse.Namespace) -> int:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m concordia.ui.bench",
-        description="Frame time, cold start and memory of the game window (dummy video driver).",
+        description="Frame time, idle CPU, cold start and memory of the game window.",
     )
     parser.add_argument("--frames", type=int, default=300, help="frames per measurement")
     parser.add_argument("--starts", type=int, default=7, help="cold-start runs")
     parser.add_argument("--seed", type=int, default=5)
+    parser.add_argument(
+        "--driver",
+        choices=("dummy", "x11"),
+        default="dummy",
+        help="SDL video driver: dummy (no window) or x11 (a real window; needs DISPLAY)",
+    )
+    parser.add_argument(
+        "--idle-seconds", type=float, default=5.0, help="seconds of each idle measurement"
+    )
+    parser.add_argument("--out", help="folder to write report.md and results.json into")
     parser.add_argument("--child", help=argparse.SUPPRESS)
+    parser.add_argument("--idle", choices=("menu", "game"), help=argparse.SUPPRESS)
     parser.add_argument("--ai", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--actions", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
-    os.environ["SDL_VIDEODRIVER"] = "dummy"
+    if not args.child:
+        os.environ["SDL_VIDEODRIVER"] = args.driver
     os.environ["SDL_AUDIODRIVER"] = "dummy"
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     sys.setswitchinterval(0.001)  # as App.run does
+    if args.child and args.idle:
+        return _idle_child(args)
     if args.child:
         return _child(args)
+    if args.driver == "x11" and not os.environ.get("DISPLAY"):
+        parser.error("--driver x11 needs DISPLAY (e.g. Xvfb :99 and DISPLAY=:99)")
+    report: list[str] = []
+
+    def say(line: str = "") -> None:
+        print(line)
+        report.append(line)
+
     home = tempfile.mkdtemp(prefix="concordia-bench-")
     os.environ["CONCORDIA_HOME"] = home
     try:
@@ -283,12 +409,16 @@ def main(argv: list[str] | None = None) -> int:
         has_ai = True
     except ImportError:
         has_ai = False
-    print(
-        f"python {sys.version.split()[0]}, {os.cpu_count()} cores, "
-        f"load average {' '.join(f'{x:.2f}' for x in os.getloadavg())}"
+
+    def load() -> str:
+        return " ".join(f"{x:.2f}" for x in os.getloadavg())
+
+    say(
+        f"python {sys.version.split()[0]}, {os.cpu_count()} cores, video driver "
+        f"{args.driver}, load average {load()}"
     )
     actions = late_game_actions(args.seed)
-    print(f"position: 5 players, Imperium, step {len(actions)} (seed {args.seed})")
+    say(f"position: 5 players, Imperium, step {len(actions)} (seed {args.seed})")
     actions_file = os.path.join(home, "actions.json")
     with open(actions_file, "w", encoding="utf-8") as f:
         json.dump(actions, f)
@@ -300,19 +430,30 @@ def main(argv: list[str] | None = None) -> int:
         one.extra = "; ".join(x for x in (one.extra, f"peak RSS {peak:.0f} MB") if x)
         stats.append(one)
         rss = max(rss, peak)
-    print("\n| frames of the game scene | frames | p50 ms | p95 ms | max ms | notes |")
-    print("|---|---|---|---|---|---|")
+    say("\n| frames of the game scene | frames | p50 ms | p95 ms | max ms | notes |")
+    say("|---|---|---|---|---|---|")
     for s in stats:
-        print(s.row())
+        say(s.row())
     if not has_ai:
-        print("(concordia.ai is not installed: no measurement while the AI thinks)")
+        say("(concordia.ai is not installed: no measurement while the AI thinks)")
     starts, start_rss = cold_starts(args.starts, home)
-    print(
+    say(
         f"\ncold start to the first menu frame ({len(starts)} runs): median "
         f"{statistics.median(starts):.2f} s, min {min(starts):.2f} s, "
         f"max {max(starts):.2f} s; peak RSS {start_rss:.0f} MB"
     )
-    print(f"peak RSS of a game window: {rss:.0f} MB")
+    idle: list[IdleStats] = []
+    for where in ("menu", "game"):
+        idle.append(
+            idle_in_child(where, (1280, 720), args.idle_seconds, args.seed, actions_file, home)
+        )
+        rss = max(rss, idle[-1].rss_mb)
+    say(f"\nidle, nothing touched (load average {load()} after):\n")
+    say("| idle main loop | seconds | CPU % of one core | frames painted | iterations | peak RSS |")
+    say("|---|---|---|---|---|---|")
+    for measured in idle:
+        say(measured.row())
+    say(f"\npeak RSS of a game window: {rss:.0f} MB")
     plain = [s.p95 for s in stats if "AI" not in s.label]
     ai_p95 = [s.p95 for s in stats if "AI" in s.label]
     checks = [
@@ -322,9 +463,26 @@ def main(argv: list[str] | None = None) -> int:
     ]
     if ai_p95:
         checks.insert(1, ("frame p95 with AI", max(ai_p95), BARS["frame_ai_p95_ms"], "ms"))
-    print()
+    checks.append(("idle CPU", max(i.cpu_pct for i in idle), BARS["idle_cpu_pct"], "%"))
+    say()
     for name, value, bar, unit in checks:
-        print(f"{name}: {value:.2f} {unit} (bar {bar} {unit}) {'ok' if value <= bar else 'OVER'}")
+        say(f"{name}: {value:.2f} {unit} (bar {bar} {unit}) {'ok' if value <= bar else 'OVER'}")
+    if args.out:
+        out = os.path.abspath(args.out)
+        os.makedirs(out, exist_ok=True)
+        with open(os.path.join(out, "report.md"), "w", encoding="utf-8") as f:
+            f.write("\n".join(report) + "\n")
+        results = {
+            "driver": args.driver,
+            "frames": [dataclasses.asdict(x) for x in stats],
+            "idle": [dataclasses.asdict(x) for x in idle],
+            "cold_start_s": starts,
+            "peak_rss_mb": rss,
+            "checks": {name: {"value": v, "bar": b, "unit": u} for name, v, b, u in checks},
+        }
+        with open(os.path.join(out, "results.json"), "w", encoding="utf-8") as f:
+            json.dump(results, f, indent=1)
+        print(f"written: {out}/report.md, {out}/results.json")
     return 0
 
 

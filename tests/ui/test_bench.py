@@ -14,7 +14,19 @@ import pytest
 def test_bench_runs(tmp_path: Path) -> None:
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
     done = subprocess.run(
-        [sys.executable, "-m", "concordia.ui.bench", "--frames", "5", "--starts", "1"],
+        [
+            sys.executable,
+            "-m",
+            "concordia.ui.bench",
+            "--frames",
+            "5",
+            "--starts",
+            "1",
+            "--idle-seconds",
+            "1",
+            "--out",
+            str(tmp_path / "out"),
+        ],
         capture_output=True,
         text=True,
         timeout=300,
@@ -25,3 +37,8 @@ def test_bench_runs(tmp_path: Path) -> None:
     out = done.stdout
     assert "| 1280x720 |" in out and "| 1920x1080 |" in out
     assert "cold start to the first menu frame" in out and "peak RSS" in out
+    assert "| menu, 1280x720 |" in out and "| game, human to choose" in out
+    assert "idle CPU" in out
+    report = (tmp_path / "out" / "report.md").read_text(encoding="utf-8")
+    assert "| 1280x720 |" in report and "idle CPU" in report
+    assert '"idle"' in (tmp_path / "out" / "results.json").read_text(encoding="utf-8")
