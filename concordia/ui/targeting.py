@@ -41,6 +41,8 @@ from concordia.core import (
     Produce,
     Trade,
 )
+from concordia.core.data import GOODS
+from concordia.ui.insight import gain_text, produce_gain
 from concordia.ui.strings import t
 
 Point = tuple[float, float]
@@ -402,8 +404,11 @@ class Targeting:
                 out[city] = price_badge(state, build)
         for city, places in opts.places.items():
             out[city] = "+" + "/".join(t("game.kind_" + p.kind) for p in places)
-        for province in opts.produce:
-            out[province] = t("good." + state.province_good(province))
+        for province, produce in opts.produce.items():
+            # What the player would receive (the bonus, doubled for the Praefectus
+            # Magnus, and their houses' goods), read from the core.
+            names = {g: t("good." + g) for g in GOODS}
+            out[province] = gain_text(produce_gain(state, produce), names)
         return out
 
 

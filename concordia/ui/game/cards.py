@@ -1,7 +1,8 @@
 """Card faces, card names and texts, and the card tile button (hand and display).
 
-ui2 replaces the drawing of card faces here: :func:`draw_card` is the only function that
-paints a card, and :class:`CardButton` the frame around a clickable one.
+:func:`draw_card` is the only function that paints a card (through
+:class:`concordia.ui.render.cards.CardFaces`), and :class:`CardButton` the frame
+around a clickable one.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ import pygame
 from concordia.core import Action, GameState
 from concordia.core.data import CARD_BY_ID, CardDef
 from concordia.ui import theme
+from concordia.ui.render.cards import CardFaces, FaceReport
 from concordia.ui.strings import t
 from concordia.ui.targeting import price_badge
 from concordia.ui.widgets import Button
@@ -27,13 +29,18 @@ __all__ = [
 
 
 class CardButton(Button):
-    """A card tile that acts as a button; its face is drawn by the scene."""
+    """A card tile that acts as a button; its face is drawn by the scene. In an
+    overlapped hand ``rect`` is the card's visible strip (what a click hits) and
+    ``whole`` the full card, which is framed when the pointer is on the strip."""
+
+    whole: pygame.Rect | None = None
 
     def draw(
         self, surface: pygame.Surface, fonts: theme.Fonts, hover: tuple[int, int] | None
     ) -> None:
         if hover is not None and self.rect.collidepoint(hover):
-            pygame.draw.rect(surface, theme.HILITE, self.rect.inflate(4, 4), 3, border_radius=8)
+            frame = self.whole or self.rect
+            pygame.draw.rect(surface, theme.HILITE, frame.inflate(4, 4), 3, border_radius=8)
         else:
             pygame.draw.rect(surface, theme.ACCENT, self.rect.inflate(2, 2), 2, border_radius=7)
 
@@ -68,6 +75,10 @@ def price_text(state: GameState, action: Action) -> str:
     return t("game.price_coins", coins=cost.money)
 
 
+#: The one card-face painter of the game screen (fonts and labels cached).
+FACES = CardFaces()
+
+
 def draw_card(
     surface: pygame.Surface,
     fonts: theme.Fonts,
@@ -76,50 +87,13 @@ def draw_card(
     hover: tuple[int, int] | None,
     dim: bool = False,
     key: int | None = None,
-) -> None:
-    d = CARD_BY_ID[card]
-    k = fonts.scale
-    god_colour = theme.GOD_COLOURS[d.god]
-    bg = (236, 226, 200) if not dim else (150, 146, 136)
-    pygame.draw.rect(surface, bg, rect, border_radius=6)
-    font = fonts.get(10, True)
-    band = pygame.Rect(rect.x, rect.y, rect.width, font.get_linesize() + 2)
-    pygame.draw.rect(surface, god_colour, band, border_top_left_radius=6, border_top_right_radius=6)
-    theme.text(
-        surface,
-        font,
-        theme.fit(font, t("god." + d.god), rect.width - 6),
-        (rect.centerx, band.centery),
-        (255, 255, 255),
-        "center",
+    *,
+    worth: int | None = None,
+    surcharge: tuple[str, ...] = (),
+    spine: int | None = None,
+) -> FaceReport:
+    """Paint the face of ``card`` into ``rect`` (see :mod:`concordia.ui.render.cards`);
+    ``worth`` is what it gives the viewer now (from :func:`concordia.ui.insight.card_worth`)."""
+    return FACES.draw(
+        surface, rect, card, worth=worth, surcharge=surcharge, dim=dim, key=key, spine=spine
     )
-    name_font = fonts.get(12, True)
-    name = theme.text(
-        surface,
-        name_font,
-        theme.fit(name_font, card_name(card), rect.width - 6),
-        (rect.centerx, band.bottom + round(2 * k)),
-        (30, 26, 20),
-        "midtop",
-    )
-    gs, gy = round(10 * k), name.bottom + round(2 * k)
-    if d.deck:
-        theme.text(
-            surface, fonts.get(9), d.deck, (rect.right - round(4 * k), gy), (90, 80, 60), "topright"
-        )
-    gx = rect.x + round(5 * k)
-    for g in d.cost:
-        pygame.draw.rect(
-            surface, theme.GOOD_COLOURS[g], pygame.Rect(gx, gy, gs, gs), border_radius=2
-        )
-        gx += gs + round(3 * k)
-    if key is not None and rect.height > 60 * k:
-        theme.text(
-            surface,
-            fonts.get(10),
-            str(key),
-            (rect.x + round(4 * k), rect.bottom - 3),
-            (90, 80, 60),
-            "bottomleft",
-        )
-    pygame.draw.rect(surface, (60, 50, 40), rect, 1, border_radius=6)

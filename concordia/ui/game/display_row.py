@@ -9,6 +9,8 @@ import pygame
 from concordia.core.data import CARD_BY_ID
 from concordia.ui import theme
 from concordia.ui.game.cards import CardButton, card_name, card_text, draw_card
+from concordia.ui.insight import card_worth
+from concordia.ui.render.cards import FaceReport
 from concordia.ui.strings import t
 
 if TYPE_CHECKING:
@@ -20,6 +22,8 @@ class DisplayRow:
 
     def __init__(self, scene: GameScene) -> None:
         self.scene = scene
+        #: What the last paint drew on each card (for layout tests).
+        self.reports: list[FaceReport] = []
 
     def buttons(self) -> None:
         s = self.scene
@@ -70,6 +74,7 @@ class DisplayRow:
 
     def draw(self, surface: pygame.Surface) -> None:
         s = self.scene
+        self.reports = []
         r = s.lay.display
         pygame.draw.rect(surface, theme.PANEL, r)
         state = s.state
@@ -89,20 +94,18 @@ class DisplayRow:
                     "center",
                 )
             else:
-                draw_card(surface, fonts, rect, card, s.hover)
-            # Slot's extra goods (Senator), under the card.
-            gx = rect.x + s.px(4)
-            gs = s.px(10)
-            for g in extra:
-                cell = pygame.Rect(gx, rect.bottom - gs - s.px(2), gs, gs)
-                pygame.draw.rect(
-                    surface, theme.GOOD_COLOURS.get(g, (200, 200, 200)), cell, border_radius=2
-                )
-                if g == "any":
-                    theme.text(
-                        surface, fonts.get(9, True), "?", cell.center, (20, 20, 20), "center"
+                viewer = s.viewer()
+                self.reports.append(
+                    draw_card(
+                        surface,
+                        fonts,
+                        rect,
+                        card,
+                        s.hover,
+                        surcharge=tuple(extra),
+                        worth=None if viewer is None else card_worth(state, viewer, card),
                     )
-                gx += gs + s.px(3)
+                )
         if rects:
             theme.text(
                 surface,

@@ -2,16 +2,30 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import pygame
 
 from concordia.ui import theme
 from concordia.ui.game.cards import CardButton, card_name, card_tooltip, draw_card
+from concordia.ui.insight import card_worth
+from concordia.ui.render.cards import FaceReport
 from concordia.ui.strings import t
 
 if TYPE_CHECKING:
     from concordia.ui.scenes.game import GameScene
+
+
+@dataclass(frozen=True)
+class HandSlot:
+    """One card of the hand: its full rectangle, the part a click hits, and the width
+    of the strip that shows when the next card overlaps it (None: shown whole)."""
+
+    card: str
+    rect: pygame.Rect
+    hit: pygame.Rect
+    spine: int | None
 
 
 class HandView:
@@ -19,6 +33,8 @@ class HandView:
 
     def __init__(self, scene: GameScene) -> None:
         self.scene = scene
+        #: What the last paint drew on each card (for layout tests).
+        self.reports: list[FaceReport] = []
 
     def buttons(self) -> None:
         s = self.scene
@@ -26,21 +42,24 @@ class HandView:
         if seat is None or s.state.phase != "card" or s.controller.awaiting_confirm:
             return
         opts = s.options()
-        for i, (rect, card) in enumerate(self.rects(seat)):
-            action = opts.hand.get(card)
+        for i, slot in enumerate(self.slots(seat)):
+            action = opts.hand.get(slot.card)
             if action is not None:
-                s.buttons.add(
-                    CardButton(
-                        rect,
-                        card_name(card),
-                        action,
-                        card_tooltip(card)
-                        + "  "
-                        + (t("game.tip.hand_key", n=i + 1) if i < 9 else ""),
-                    )
+                button = CardButton(
+                    slot.hit,
+                    card_name(slot.card),
+                    action,
+                    card_tooltip(slot.card)
+                    + "  "
+                    + (t("game.tip.hand_key", n=i + 1) if i < 9 else ""),
                 )
+                button.whole = slot.rect if slot.hit != slot.rect else None
+                s.buttons.add(button)
 
-    def rects(self, seat: int) -> list[tuple[pygame.Rect, str]]:
+    def slots(self, seat: int) -> list[HandSlot]:
+        """Where each card of the hand is drawn. When they do not fit side by side they
+        overlap: each shows a strip (its ``hit`` area, with the name written upwards)
+        and the last one is whole."""
         s = self.scene
         hand = s.state.hand(seat)
         area = s.lay.hand.inflate(-s.px(16), -s.px(8))
@@ -48,20 +67,61 @@ class HandView:
         top = s.lay.hand.y + s.px(3) + label_h
         n = max(1, len(hand))
         gap = s.px(6)
-        w = min(s.px(104), (area.width - (n - 1) * gap) // n)
-        return [
-            (pygame.Rect(area.x + i * (w + gap), top, w, area.bottom - top), card)
-            for i, card in enumerate(hand)
-        ]
+        full_w = s.px(104)
+        height = area.bottom - top
+        if n * full_w + (n - 1) * gap <= area.width:
+            return [
+                HandSlot(card, rect, rect, None)
+                for card, rect in (
+                    (card, pygame.Rect(area.x + i * (full_w + gap), top, full_w, height))
+                    for i, card in enumerate(hand)
+                )
+            ]
+        w = min(full_w, max(s.px(96), area.width // 3))
+        step = (area.width - w) // max(1, n - 1)
+        if step >= w + gap:  # (cannot happen, but keep the cards apart if it did)
+            step = w + gap
+        out: list[HandSlot] = []
+        for i, card in enumerate(hand):
+            rect = pygame.Rect(area.x + i * step, top, w, height)
+            last = i == len(hand) - 1
+            hit = rect if last else pygame.Rect(rect.x, rect.y, step, height)
+            out.append(HandSlot(card, rect, hit, None if last else step))
+        return out
+
+    def rects(self, seat: int) -> list[tuple[pygame.Rect, str]]:
+        """The full rectangle of each card (overlapping when the hand is long)."""
+        return [(slot.rect, slot.card) for slot in self.slots(seat)]
+
+    def hovered(self, seat: int) -> int | None:
+        """The index of the card whose strip is under the pointer (raised, drawn whole)."""
+        pos = self.scene.hover
+        if pos is None:
+            return None
+        for i, slot in enumerate(self.slots(seat)):
+            if slot.hit.collidepoint(pos):
+                return i
+        return None
+
+    def cache_key(self) -> tuple[object, ...]:
+        """What the hand's picture depends on besides the position (for the panel cache)."""
+        s = self.scene
+        seat = s.viewer()
+        return (
+            seat,
+            s.human_to_act,
+            s.controller.committed,
+            None if seat is None else self.hovered(seat),
+        )
 
     def tooltip(self, pos: tuple[int, int]) -> str | None:
         """The full text of the hand card under ``pos``."""
         seat = self.scene.viewer()
         if seat is None:
             return None
-        for i, (rect, card) in enumerate(self.rects(seat)):
-            if rect.collidepoint(pos):
-                return card_tooltip(card) + (
+        for i, slot in enumerate(self.slots(seat)):
+            if slot.hit.collidepoint(pos):
+                return card_tooltip(slot.card) + (
                     "  " + t("game.tip.hand_key", n=i + 1) if i < 9 else ""
                 )
         return None
@@ -82,14 +142,32 @@ class HandView:
             (r.x + s.px(8), r.y + s.px(3)),
             theme.TEXT_DIM,
         )
+        self.reports = []
         playable = s.options().hand if s.human_to_act else {}
-        for i, (rect, card) in enumerate(self.rects(seat)):
-            draw_card(
-                surface,
-                fonts,
-                rect,
-                card,
-                s.hover,
-                dim=bool(playable) and card not in playable,
-                key=i + 1 if i < 9 else None,
+        slots = self.slots(seat)
+        raised = self.hovered(seat)
+        order = [i for i in range(len(slots)) if i != raised] + (
+            [raised] if raised is not None else []
+        )
+        for i in order:
+            slot = slots[i]
+            rect = slot.rect
+            spine = slot.spine
+            if i == raised and spine is not None:
+                # The hovered card rises a little and is shown whole.
+                rect = rect.move(0, -s.px(6))
+                rect.right = min(rect.right, r.right - s.px(2))
+                spine = None
+            self.reports.append(
+                draw_card(
+                    surface,
+                    fonts,
+                    rect,
+                    slot.card,
+                    s.hover,
+                    dim=bool(playable) and slot.card not in playable,
+                    key=i + 1 if i < 9 else None,
+                    worth=card_worth(s.state, seat, slot.card),
+                    spine=spine,
+                )
             )

@@ -6,9 +6,10 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from concordia.core.data import GOODS, STOREHOUSE_SPACES
-from concordia.ui import theme
-from concordia.ui.game.cards import card_name
+from concordia.ui import insight, theme
+from concordia.ui.game.cards import FACES, card_name, card_tooltip
+from concordia.ui.render.cards import FaceReport, draw_chip
+from concordia.ui.render.storehouse import draw_storehouse, storehouse_legend
 from concordia.ui.strings import t
 
 if TYPE_CHECKING:
@@ -22,19 +23,22 @@ class PlayersPanel:
         self.scene = scene
         #: Where the "thinking" dots of each seat go (set while drawing).
         self.thinking_at: dict[int, tuple[int, int]] = {}
+        #: What the last paint drew: the texts with their boxes and the discard chips.
+        self.texts: list[tuple[str, pygame.Rect]] = []
+        self.reports: list[FaceReport] = []
 
     def tooltip_for(self, seat: int) -> str:
         s = self.scene
         p = s.state.players[seat]
         cfg = s.controller.seats[seat]
         top = s.state.discard(seat)
-        tip = t(
-            "game.tip.player", name=cfg.name, money=p.money, houses=p.houses_left, hand=len(p.hand)
-        )
+        name = cfg.name + ("" if cfg.is_human else f" ({t('kind.' + cfg.kind)})")
+        tip = t("game.tip.player", name=name, money=p.money, houses=p.houses_left, hand=len(p.hand))
         if top:
             tip += ". " + t("game.top_discard", card=card_name(top[-1]))
         if s.state.praefectus == seat:
             tip += ". " + t("game.tip.praefectus")
+        tip += ". " + t("game.tip.vp", name=cfg.name, n=insight.totals(s.state)[seat])
         return tip
 
     def rects(self) -> list[pygame.Rect]:
@@ -45,17 +49,43 @@ class PlayersPanel:
         return [pygame.Rect(r.x + 4, r.y + i * h + 2, r.width - 8, h - 4) for i in range(n)]
 
     def tooltip(self, pos: tuple[int, int]) -> str | None:
-        """The summary of the player panel under ``pos``."""
+        """The storehouse legend, the top discard card, or the panel's summary."""
+        s = self.scene
         for seat, rect in enumerate(self.rects()):
-            if rect.collidepoint(pos):
-                return self.tooltip_for(seat)
+            if not rect.collidepoint(pos):
+                continue
+            p = s.state.players[seat]
+            if self.store_rect(rect).collidepoint(pos):
+                return storehouse_legend(p.goods, p.store)
+            top = s.state.discard(seat)
+            if top and self.chip_rect(rect).collidepoint(pos):
+                return card_tooltip(top[-1])
+            return self.tooltip_for(seat)
         return None
+
+    def store_rect(self, rect: pygame.Rect) -> pygame.Rect:
+        """Where the storehouse row of the panel ``rect`` goes."""
+        s = self.scene
+        row_h = s.app.fonts.get(14, True).get_linesize()
+        top_y = rect.y + s.px(4) + row_h + s.px(2)
+        return pygame.Rect(rect.x + s.px(8), top_y, rect.width - s.px(16), s.px(18))
+
+    def chip_rect(self, rect: pygame.Rect) -> pygame.Rect:
+        """Where the top discard card is shown in the panel ``rect``."""
+        s = self.scene
+        store = self.store_rect(rect)
+        h = s.px(17)
+        w = min(s.px(130), rect.width // 2 - s.px(8))
+        return pygame.Rect(rect.right - s.px(8) - w, store.bottom + s.px(4), w, h)
 
     def draw(self, surface: pygame.Surface) -> None:
         s = self.scene
         state = s.state
         fonts = s.app.fonts
         small = fonts.get(12)
+        totals = insight.totals(state)
+        self.reports = []
+        self.texts = []
         for seat, rect in enumerate(self.rects()):
             p = state.players[seat]
             cfg = s.controller.seats[seat]
@@ -84,67 +114,61 @@ class PlayersPanel:
                 theme.ACCENT,
                 "topright",
             )
+            # The live total ("if the game ended now", from the core) in a pill.
+            vp_text = t("game.vp", n=totals[seat])
+            vp_img = theme.render(bold, vp_text, (255, 255, 255))
+            pill = vp_img.get_rect()
+            pill.inflate_ip(s.px(10), 0)
+            pill.midright = (money.x - s.px(8), money.centery)
+            pygame.draw.rect(surface, (46, 110, 60), pill, border_radius=pill.height // 2)
+            surface.blit(vp_img, vp_img.get_rect(center=pill.center))
+            self.texts.append((vp_text, pill))
             name = cfg.name + ("" if cfg.is_human else f" · {t('kind.' + cfg.kind)}")
             name_x = rect.x + s.px(28)
-            name_rect = theme.text(
-                surface,
-                bold,
-                theme.fit(bold, name, money.x - name_x - s.px(40)),
-                (name_x, top_y),
-            )
+            room = pill.x - name_x - s.px(30)
+            shown = theme.fit(bold, name, room)
+            if shown != name:
+                shown = theme.fit(bold, cfg.name, room)  # the AI level is in the tooltip
+            name_rect = theme.text(surface, bold, shown, (name_x, top_y))
+            self.texts.append((shown, name_rect))
             self.thinking_at[seat] = (name_rect.right + s.px(8), name_rect.centery)
-            # Storehouse: 12 spaces, goods then waiting colonists.
-            items: list[tuple[str, str]] = []
-            for g, n in zip(GOODS, p.goods, strict=True):
-                items += [("good", g)] * n
-            items += [("land", "L")] * p.store[0] + [("sea", "S")] * p.store[1]
-            gap = s.px(3)
-            size = min(s.px(18), (rect.width - s.px(16)) // STOREHOUSE_SPACES - gap)
-            store_y = top_y + row_h + s.px(2)
-            for i in range(STOREHOUSE_SPACES):
-                cell = pygame.Rect(rect.x + s.px(8) + i * (size + gap), store_y, size, size)
-                if i < len(items):
-                    kind, what = items[i]
-                    if kind == "good":
-                        pygame.draw.rect(surface, theme.GOOD_COLOURS[what], cell, border_radius=3)
-                    else:
-                        pygame.draw.rect(surface, theme.PANEL, cell, border_radius=3)
-                        theme.shape(surface, s.shape(seat), cell.center, size // 3, s.colour(seat))
-                        theme.text(
-                            surface,
-                            fonts.get(8, True),
-                            what,
-                            (cell.right - 1, cell.bottom),
-                            theme.TEXT,
-                            "bottomright",
-                        )
-                else:
-                    pygame.draw.rect(surface, theme.BORDER, cell, 1, border_radius=3)
+            store = self.store_rect(rect)
+            draw_storehouse(
+                surface, store, p.goods, p.store, s.colour(seat), s.shape(seat), FACES.text
+            )
             top = state.discard(seat)
+            chip = self.chip_rect(rect)
             info = (
-                f"{t('game.houses_left', n=p.houses_left)} · "
-                f"{t('game.hand_size', n=len(p.hand))} · "
-                + (t("game.top_discard", card=card_name(top[-1])) if top else t("game.no_discard"))
+                f"{t('game.houses_left', n=p.houses_left)} · {t('game.hand_size', n=len(p.hand))}"
             )
             info_rect = theme.text(
                 surface,
                 small,
-                theme.fit(small, info, rect.width - s.px(16)),
-                (rect.x + s.px(8), store_y + size + s.px(3)),
+                theme.fit(small, info, chip.x - rect.x - s.px(12)),
+                (rect.x + s.px(8), chip.centery),
                 theme.TEXT_DIM,
+                "midleft",
             )
+            self.texts.append((info, info_rect))
+            if top:
+                self.reports.append(draw_chip(FACES, surface, chip, top[-1]))
+            else:
+                theme.text(
+                    surface, small, t("game.no_discard"), chip.midleft, theme.TEXT_DIM, "midleft"
+                )
             badges = []
             if state.praefectus == seat:
                 badges.append(t("game.praefectus"))
             if state.concordia == seat:
                 badges.append(t("game.concordia_card"))
-            if badges and info_rect.bottom + small.get_linesize() <= rect.bottom:
-                theme.text(
-                    surface,
-                    small,
-                    " · ".join(badges),
-                    (rect.x + s.px(8), info_rect.bottom),
-                    theme.HILITE,
+            line_y = max(info_rect.bottom, chip.bottom) + s.px(1)
+            if badges and line_y + small.get_linesize() <= rect.bottom:
+                text = " · ".join(badges)
+                self.texts.append(
+                    (
+                        text,
+                        theme.text(surface, small, text, (rect.x + s.px(8), line_y), theme.HILITE),
+                    )
                 )
 
     def draw_thinking(self, surface: pygame.Surface, pos: tuple[int, int]) -> None:

@@ -390,6 +390,42 @@ class CardFaces:
         pygame.draw.line(surface, (150, 136, 110), strip.topright, strip.bottomright)
 
 
+def draw_chip(
+    faces: CardFaces, surface: pygame.Surface, rect: pygame.Rect, card: str
+) -> FaceReport:
+    """A one-line card face (a discard top, a Diplomat choice): the god's colour and
+    symbol, the action icon and the name."""
+    d = CARD_BY_ID[card]
+    report = FaceReport()
+    h = rect.height
+    radius = max(2, h // 5)
+    pygame.draw.rect(surface, PAPER, rect, border_radius=radius)
+    band = pygame.Rect(rect.x, rect.y, h, h)
+    pygame.draw.rect(
+        surface,
+        GOD_COLOURS[d.god],
+        band,
+        border_top_left_radius=radius,
+        border_bottom_left_radius=radius,
+    )
+    faces.label(surface, report, GOD_SYMBOLS[d.god], band, h - 2, PAPER)
+    icon_c = (band.right + 2 + h / 2, rect.centery)
+    action_icon(surface, d, icon_c, h * 0.38)
+    name_box = pygame.Rect(band.right + h + 4, rect.y, rect.right - band.right - h - 6, h)
+    faces.label(
+        surface,
+        report,
+        card_name(card),
+        name_box,
+        round(h * 0.7),
+        CARD_INK,
+        bold=True,
+        anchor="midleft",
+    )
+    pygame.draw.rect(surface, (60, 50, 40), rect, 1, border_radius=radius)
+    return report
+
+
 def price_icons(
     surface: pygame.Surface, cost: Sequence[str], surcharge: Sequence[str], box: pygame.Rect
 ) -> pygame.Rect:

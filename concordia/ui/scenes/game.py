@@ -473,13 +473,13 @@ class GameScene(Scene):
         )
         self.top.draw(surface)
         c = self.controller
-        self.cached(surface, "display", self.lay.display, (), self.display.draw)
+        self.cached(surface, "display", self.lay.display, (self.viewer(),), self.display.draw)
         self.bar.draw(surface)
         self.cached(
             surface,
             "hand",
             self.lay.hand,
-            (self.viewer(), self.human_to_act, c.committed),
+            self.hand.cache_key(),
             self.hand.draw,
         )
         self.cached(
