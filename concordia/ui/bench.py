@@ -6,9 +6,9 @@ window; under Xvfb set ``DISPLAY``), it measures:
 * frame time (``App.update`` + ``App.draw``, the mouse moving over the window so
   tooltips and hover effects are drawn) of the game scene with 5 players in a late-game
   position, at 1280x720 and 1920x1080, frames paced at 60 FPS like the real loop;
-* the same while hard AI searches run back to back in the AI worker thread (when
-  ``concordia.ai`` is installed), each on one of the earlier turn starts of the game
-  (so no plan cache answers for free), sharing the GIL as in a game;
+* the same while AI searches (hard, or ``--level expert``) run back to back in the AI
+  worker thread (when ``concordia.ai`` is installed), each on one of the earlier turn
+  starts of the game (so no plan cache answers for free), sharing the GIL as in a game;
 * cold start: a fresh interpreter, from spawn to the first menu frame drawn
   (``App(AppOptions(max_frames=1))``, wall time, several runs, median);
 * idle CPU: the real main loop (``App.run``) left alone on the menu, and on the game
@@ -106,16 +106,17 @@ def _percentile(values: list[float], q: float) -> float:
 
 
 class _Searcher:
-    """Keeps the AI worker busy with hard searches, one at a time, each on another turn
-    start of the game so far."""
+    """Keeps the AI worker busy with searches of one level (hard unless ``--level``), one
+    at a time, each on another turn start of the game so far."""
 
-    def __init__(self, history: list[Any]) -> None:
+    def __init__(self, history: list[Any], level: str = "hard") -> None:
         from concordia.ai.base import default_limit
         from concordia.ai.worker import AIRequest, AIWorker
 
         self.worker = AIWorker()
         self.positions = [s for s in history if s.phase == "card" and s.step > 0]
-        self.limit = default_limit("hard")
+        self.level = level
+        self.limit = default_limit(level)
         self.request_type = AIRequest
         self.n = 0
         self.done = 0
@@ -131,7 +132,7 @@ class _Searcher:
             self.n += 1
             self.worker.request(
                 self.request_type(
-                    1, state.step, state, state.current_player, "hard", self.limit, seed=self.n
+                    1, state.step, state, state.current_player, self.level, self.limit, seed=self.n
                 )
             )
 
@@ -140,7 +141,12 @@ class _Searcher:
 
 
 def frame_times(
-    size: tuple[int, int], actions: list[str], frames: int, with_ai: bool, seed: int
+    size: tuple[int, int],
+    actions: list[str],
+    frames: int,
+    with_ai: bool,
+    seed: int,
+    level: str = "hard",
 ) -> FrameStats:
     import pygame
 
@@ -159,7 +165,7 @@ def frame_times(
     )
     scene = GameScene(app, controller)
     app.push(scene)
-    searcher = _Searcher(controller.history) if with_ai else None
+    searcher = _Searcher(controller.history, level) if with_ai else None
     clock = pygame.time.Clock()
     times: list[float] = []
     w, h = size
@@ -183,13 +189,13 @@ def frame_times(
         if searcher is not None:
             wall = time.perf_counter() - wall
             extra = (
-                f"{searcher.done} hard searches, AI thread searching "
+                f"{searcher.done} {level} searches, AI thread searching "
                 f"{min(100.0, 100 * searcher.busy_s / wall):.0f}% of the time"
             )
             searcher.close()
         app.shutdown()
         pygame.quit()
-    label = f"{w}x{h}" + (", hard AI searching" if with_ai else "")
+    label = f"{w}x{h}" + (f", {level} AI searching" if with_ai else "")
     return FrameStats(
         label, len(times), statistics.median(times), _percentile(times, 0.95), max(times), extra
     )
@@ -236,7 +242,13 @@ def cold_starts(runs: int, home: str) -> tuple[list[float], float]:
 
 
 def measure_in_child(
-    size: tuple[int, int], with_ai: bool, frames: int, seed: int, actions_file: str, home: str
+    size: tuple[int, int],
+    with_ai: bool,
+    frames: int,
+    seed: int,
+    actions_file: str,
+    home: str,
+    level: str = "hard",
 ) -> tuple[FrameStats, float]:
     """Run one frame measurement in a fresh process; its stats and its peak RSS (MB)."""
     cmd = [
@@ -253,7 +265,7 @@ def measure_in_child(
         actions_file,
     ]
     if with_ai:
-        cmd.append("--ai")
+        cmd += ["--ai", "--level", level]
     done = subprocess.run(cmd, capture_output=True, text=True, env=_child_env(home), check=True)
     data = json.loads(done.stdout.strip().splitlines()[-1])
     return FrameStats(**data["stats"]), float(data["rss_mb"])
@@ -355,7 +367,7 @@ def _child(args: argparse.Namespace) -> int:
     w, h = (int(x) for x in args.child.split("x"))
     with open(args.actions, encoding="utf-8") as f:
         actions = json.load(f)
-    stats = frame_times((w, h), actions, args.frames, args.ai, args.seed)
+    stats = frame_times((w, h), actions, args.frames, args.ai, args.seed, args.level)
     rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     print(json.dumps({"stats": dataclasses.asdict(stats), "rss_mb": rss}))
     return 0
@@ -382,6 +394,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--child", help=argparse.SUPPRESS)
     parser.add_argument("--idle", choices=("menu", "game"), help=argparse.SUPPRESS)
     parser.add_argument("--ai", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument(
+        "--level", default="hard", help="the AI level searching in the 'AI' runs (default hard)"
+    )
     parser.add_argument("--actions", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if not args.child:
@@ -426,7 +441,9 @@ def main(argv: list[str] | None = None) -> int:
     stats: list[FrameStats] = []
     rss = 0.0
     for size, with_ai in runs:
-        one, peak = measure_in_child(size, with_ai, args.frames, args.seed, actions_file, home)
+        one, peak = measure_in_child(
+            size, with_ai, args.frames, args.seed, actions_file, home, args.level
+        )
         one.extra = "; ".join(x for x in (one.extra, f"peak RSS {peak:.0f} MB") if x)
         stats.append(one)
         rss = max(rss, peak)
