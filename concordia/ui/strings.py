@@ -57,6 +57,7 @@ EN: Final[dict[str, str]] = {
     "reference.tip_back": "Close the rules (Esc).",
     "reference.more": "wheel or Page keys for more",
     "reference.tip_f1": "F1: the rules of this card.",
+    "game.tip.rules": "The rules reference (F1; over a card, that card's page).",
     "scores.margin": "{name} wins by {n} points",
     "scores.margin_one": "{name} wins by 1 point",
     "scores.tie_margin": "{name} wins on the tie-break",
@@ -111,6 +112,91 @@ EN: Final[dict[str, str]] = {
     "review.unfinished": "Only finished games can be reviewed.",
     "load.review": "Review",
     "load.tip.review": "Review this finished game with the hard AI.",
+    "guide.title": "Guide · step {n} of {total}",
+    "guide.title_done": "Guide",
+    "guide.next": "Next",
+    "guide.play_on": "Play on",
+    "guide.leave": "Leave the guide",
+    "guide.tip.leave": "Close the guide and go on playing this game on your own.",
+    "guide.waiting": "Livia and Marcus play their turns; watch the board and the log on the right.",
+    "guide.wrong": "Not this time. {do}",
+    "guide.off_script": "The game has left the guide's script, so the guide ends here. Play on: "
+    "the hints (H) and the rules (F1) are always there.",
+    "guide.welcome": "Welcome to Concordia! You play the orange circles against Livia and Marcus. "
+    "Every turn you play one card from your hand (bottom) and do what it says. At the end, each "
+    "card you own scores for its god. This guide leads your first turns; you can leave it at any "
+    "time.",
+    "guide.do.welcome": "Click Next to begin.",
+    "guide.architect": "The Architect moves your colonists, then builds houses next to them. You "
+    "have as many movement points as colonists on the board: 2.",
+    "guide.do.architect": "Click the ringed Architect card in your hand.",
+    "guide.select": "First pick the colonist to move. Your sea colonist in Roma can sail south.",
+    "guide.do.select": "Click your ringed sea colonist in Roma (or its button in the action bar).",
+    "guide.move": "The lit routes are where it can go, each with its cost in movement points. The "
+    "route between Messana and Neapolis lies next to two cities you can build in.",
+    "guide.do.move": "Click the ringed sea route between Messana and Neapolis.",
+    "guide.build": "Now build: a house goes in a city at either end of your colonist's route. The "
+    "badge shows the price: coins (more for each house already there) and goods. Building ends "
+    "the moving.",
+    "guide.do.build": "Click Neapolis.",
+    "guide.build_more": "You may build more than one house with the same Architect if you can pay. "
+    "Messana makes food for you later.",
+    "guide.do.build_more": "Click Messana.",
+    "guide.finish": "Nothing else to build that is worth it: end the card.",
+    "guide.do.finish": "Click Finish in the action bar.",
+    "guide.end_turn": "Your turn is done. Until you confirm, Undo (Ctrl+Z) takes a step back; "
+    "after End turn the others play.",
+    "guide.do.end_turn": "Click End turn (or press Enter).",
+    "guide.end_turn_short": "Turn done.",
+    "guide.do.end_turn_short": "Click End turn (or press Enter).",
+    "guide.prefect": "The Prefect makes one province produce: you take its bonus good, and every "
+    "house in it makes its city's good for its owner.",
+    "guide.do.prefect": "Click the ringed Prefect card.",
+    "guide.produce": "Sicilia's bonus marker shows its good: you get it, plus the food of your "
+    "house in Messana. The marker then turns to its coin side until someone takes a Prefect's "
+    "cash. (The holder of Praefectus Magnus would get the bonus twice.)",
+    "guide.do.produce": "Click the ringed province Sicilia.",
+    "guide.senator": "The Senator buys up to two cards from the display at the top. New cards give "
+    "you more actions and more points for their gods.",
+    "guide.do.senator": "Click the ringed Senator card.",
+    "guide.buy": "A card costs the goods printed on it plus the surcharge of its place: the first "
+    "place has none, so this Architect costs just a tool.",
+    "guide.do.buy": "Click the ringed Architect in the display.",
+    "guide.buy_surcharge": "This Prefect's place adds a surcharge of any good of your choice: you "
+    "pay with a brick.",
+    "guide.do.buy_surcharge": "Click the ringed Prefect in the display, then pay with brick.",
+    "guide.mercator": "The Mercator gives money (3 sestertii) and lets you trade up to two kinds "
+    "of goods with the bank at fixed prices.",
+    "guide.do.mercator": "Click the ringed Mercator card.",
+    "guide.sell": "Sell one wine for 6 sestertii: choose the amount with − and trade.",
+    "guide.do.sell": "Click − beside wine, then the trade button.",
+    "guide.buy_good": "Buy one tool for 5: houses in tool cities need one. After the second kind "
+    "of good the card ends.",
+    "guide.do.buy_good": "Click + beside tool, then the trade button.",
+    "guide.tribune": "Your hand is getting thin. The Tribune takes every played card back, and "
+    "pays 1 sestertius for each card beyond three.",
+    "guide.do.tribune": "Click the ringed Tribune card.",
+    "guide.tribune_finish": "The Tribune also offers a new colonist in Roma for 1 food and 1 tool; "
+    "keep the goods this time.",
+    "guide.do.tribune_finish": "Click Finish.",
+    "guide.architect_again": "Your Architect is back in your hand: more houses. Now you have 2 "
+    "colonists on the board again.",
+    "guide.do.architect_again": "Click the ringed Architect card.",
+    "guide.select_route": "Your sea colonist stands on the route next to Neapolis.",
+    "guide.do.select_route": "Click your ringed sea colonist.",
+    "guide.move_again": "Sail on towards Brundisium: the badge shows the movement points it costs.",
+    "guide.do.move_again": "Click the ringed sea route between Brundisium and Croton.",
+    "guide.build_again": "Build in Brundisium: a new province also counts for Saturnus.",
+    "guide.do.build_again": "Click Brundisium.",
+    "guide.prefect_again": "Your second Prefect: production again.",
+    "guide.do.prefect_again": "Click the ringed Prefect card.",
+    "guide.produce_again": "Sicilia again: its marker shows its good once more, so your houses "
+    "there produce.",
+    "guide.do.produce_again": "Click the ringed province Sicilia.",
+    "guide.done": "That is the basic rhythm: build, produce, trade, buy cards, take them back with "
+    "the Tribune. Play on! H asks the hard AI for a hint, F1 opens the rules, and after the game "
+    "Review shows where you lost points.",
+    "guide.do.done": "Click Play on.",
     "menu.tip.kind": "Click to change who plays this seat: a human or an AI level.",
     "menu.tip.colour": "This seat's colour and shape on the board (colour-blind safe).",
     "menu.tip.name": "Click and type a name; Enter to finish.",
@@ -441,6 +527,7 @@ IT: Final[dict[str, str]] = {
     "reference.tip_back": "Chiudi le regole (Esc).",
     "reference.more": "rotella o tasti Pagina per il resto",
     "reference.tip_f1": "F1: le regole di questa carta.",
+    "game.tip.rules": "Le regole (F1; sopra una carta, la pagina di quella carta).",
     "scores.margin": "{name} vince con {n} punti di vantaggio",
     "scores.margin_one": "{name} vince con 1 punto di vantaggio",
     "scores.tie_margin": "{name} vince allo spareggio",
@@ -496,6 +583,96 @@ IT: Final[dict[str, str]] = {
     "review.unfinished": "Si possono analizzare solo le partite finite.",
     "load.review": "Analizza",
     "load.tip.review": "Analizza questa partita finita con l'IA difficile.",
+    "guide.title": "Guida · passo {n} di {total}",
+    "guide.title_done": "Guida",
+    "guide.next": "Avanti",
+    "guide.play_on": "Continua a giocare",
+    "guide.leave": "Lascia la guida",
+    "guide.tip.leave": "Chiudi la guida e continua da solo questa partita.",
+    "guide.waiting": "Livia e Marcus giocano i loro turni; guarda il tabellone e il registro a "
+    "destra.",
+    "guide.wrong": "Non questa volta. {do}",
+    "guide.off_script": "La partita è uscita dal copione della guida, quindi la guida finisce qui. "
+    "Continua: i suggerimenti (H) e le regole (F1) ci sono sempre.",
+    "guide.welcome": "Benvenuto in Concordia! Giochi con i cerchi arancioni contro Livia e Marcus. "
+    "A ogni turno giochi una carta dalla mano (in basso) e ne fai l'azione. Alla fine ogni carta "
+    "che possiedi fa punti per il suo dio. Questa guida ti accompagna nei primi turni; puoi "
+    "lasciarla quando vuoi.",
+    "guide.do.welcome": "Clicca Avanti per cominciare.",
+    "guide.architect": "L'Architetto muove i tuoi coloni, poi costruisce case accanto a loro. Hai "
+    "tanti punti movimento quanti coloni sul tabellone: 2.",
+    "guide.do.architect": "Clicca la carta Architetto cerchiata nella tua mano.",
+    "guide.select": "Prima scegli il colono da muovere. Il tuo colono di mare a Roma può navigare "
+    "verso sud.",
+    "guide.do.select": "Clicca il tuo colono di mare cerchiato a Roma (o il suo pulsante nella "
+    "barra delle azioni).",
+    "guide.move": "Le rotte illuminate sono dove può andare, ognuna con il suo costo in punti "
+    "movimento. La rotta tra Messana e Neapolis è accanto a due città dove puoi costruire.",
+    "guide.do.move": "Clicca la rotta marittima cerchiata tra Messana e Neapolis.",
+    "guide.build": "Ora costruisci: una casa va in una città a un capo della rotta del tuo colono. "
+    "L'etichetta mostra il prezzo: monete (di più per ogni casa già presente) e merci. Costruire "
+    "chiude il movimento.",
+    "guide.do.build": "Clicca Neapolis.",
+    "guide.build_more": "Con lo stesso Architetto puoi costruire più case, se puoi pagarle. "
+    "Messana più avanti ti darà cibo.",
+    "guide.do.build_more": "Clicca Messana.",
+    "guide.finish": "Non c'è altro che valga la pena costruire: chiudi la carta.",
+    "guide.do.finish": "Clicca Fine nella barra delle azioni.",
+    "guide.end_turn": "Il tuo turno è fatto. Finché non confermi, Annulla (Ctrl+Z) torna indietro "
+    "di un passo; dopo Fine turno giocano gli altri.",
+    "guide.do.end_turn": "Clicca Fine turno (o premi Invio).",
+    "guide.end_turn_short": "Turno fatto.",
+    "guide.do.end_turn_short": "Clicca Fine turno (o premi Invio).",
+    "guide.prefect": "Il Prefetto fa produrre una provincia: prendi la sua merce bonus, e ogni "
+    "casa della provincia produce la merce della sua città per il suo proprietario.",
+    "guide.do.prefect": "Clicca la carta Prefetto cerchiata.",
+    "guide.produce": "Il segnalino bonus della Sicilia mostra la sua merce: la prendi, più il cibo "
+    "della tua casa a Messana. Poi il segnalino si gira sul lato delle monete finché qualcuno non "
+    "prende il denaro di un Prefetto. (Chi ha il Praefectus Magnus prenderebbe il bonus due "
+    "volte.)",
+    "guide.do.produce": "Clicca la provincia Sicilia cerchiata.",
+    "guide.senator": "Il Senatore compra fino a due carte dall'esposizione in alto. Le carte nuove "
+    "danno più azioni e più punti per i loro dei.",
+    "guide.do.senator": "Clicca la carta Senatore cerchiata.",
+    "guide.buy": "Una carta costa le merci stampate sopra più il sovrapprezzo del suo posto: il "
+    "primo posto non ne ha, quindi questo Architetto costa solo un attrezzo.",
+    "guide.do.buy": "Clicca l'Architetto cerchiato nell'esposizione.",
+    "guide.buy_surcharge": "Il posto di questo Prefetto aggiunge un sovrapprezzo di una merce a "
+    "scelta: paghi con un mattone.",
+    "guide.do.buy_surcharge": "Clicca il Prefetto cerchiato nell'esposizione, poi paga con il "
+    "mattone.",
+    "guide.mercator": "Il Mercante dà denaro (3 sesterzi) e ti fa commerciare con la banca fino a "
+    "due tipi di merci a prezzi fissi.",
+    "guide.do.mercator": "Clicca la carta Mercante cerchiata.",
+    "guide.sell": "Vendi un vino per 6 sesterzi: scegli la quantità con − e commercia.",
+    "guide.do.sell": "Clicca − accanto al vino, poi il pulsante dello scambio.",
+    "guide.buy_good": "Compra un attrezzo per 5: le case nelle città degli attrezzi ne vogliono "
+    "uno. Dopo il secondo tipo di merce la carta finisce.",
+    "guide.do.buy_good": "Clicca + accanto all'attrezzo, poi il pulsante dello scambio.",
+    "guide.tribune": "La tua mano si assottiglia. Il Tribuno riprende tutte le carte giocate e "
+    "paga 1 sesterzio per ogni carta oltre la terza.",
+    "guide.do.tribune": "Clicca la carta Tribuno cerchiata.",
+    "guide.tribune_finish": "Il Tribuno offre anche un nuovo colono a Roma per 1 cibo e 1 "
+    "attrezzo; questa volta tieni le merci.",
+    "guide.do.tribune_finish": "Clicca Fine.",
+    "guide.architect_again": "L'Architetto è tornato in mano: altre case. Hai di nuovo 2 coloni "
+    "sul tabellone.",
+    "guide.do.architect_again": "Clicca la carta Architetto cerchiata.",
+    "guide.select_route": "Il tuo colono di mare è sulla rotta accanto a Neapolis.",
+    "guide.do.select_route": "Clicca il tuo colono di mare cerchiato.",
+    "guide.move_again": "Naviga verso Brundisium: l'etichetta mostra i punti movimento che costa.",
+    "guide.do.move_again": "Clicca la rotta marittima cerchiata tra Brundisium e Croton.",
+    "guide.build_again": "Costruisci a Brundisium: una provincia nuova conta anche per Saturno.",
+    "guide.do.build_again": "Clicca Brundisium.",
+    "guide.prefect_again": "Il tuo secondo Prefetto: di nuovo produzione.",
+    "guide.do.prefect_again": "Clicca la carta Prefetto cerchiata.",
+    "guide.produce_again": "Ancora la Sicilia: il suo segnalino mostra di nuovo la merce, quindi "
+    "le tue case lì producono.",
+    "guide.do.produce_again": "Clicca la provincia Sicilia cerchiata.",
+    "guide.done": "Questo è il ritmo di base: costruisci, produci, commercia, compra carte, "
+    "riprendile con il Tribuno. Continua a giocare! H chiede un suggerimento all'IA difficile, F1 "
+    "apre le regole, e dopo la partita l'Analisi mostra dove hai perso punti.",
+    "guide.do.done": "Clicca Continua a giocare.",
     "menu.tip.kind": "Clicca per cambiare chi gioca questo posto: una persona o un livello di IA.",
     "menu.tip.colour": "Colore e forma di questo posto sul tabellone (adatti ai daltonici).",
     "menu.tip.name": "Clicca e scrivi un nome; Invio per finire.",

@@ -118,6 +118,10 @@ def on_button(scene: GameScene, b: Button) -> None:
             from concordia.ui.scenes.scores import ScoresScene
 
             scene.app.push(ScoresScene(scene.app, scene.controller, final=False))
+        elif what == "rules":
+            from concordia.ui.scenes.reference import open_reference
+
+            open_reference(scene.app)
         elif what == "save":
             scene.save_now()
         elif what == "undo":

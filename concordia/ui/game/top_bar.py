@@ -43,6 +43,17 @@ class TopBar:
                 )
             )
             x -= s.px(6)
+        w = s.px(40)  # the rules reference (F1)
+        s.buttons.add(
+            Button(
+                pygame.Rect(x - w, top.y + s.px(4), w, top.height - s.px(8)),
+                "?",
+                ("ui", "rules"),
+                t("game.tip.rules"),
+                size=16,
+                bold=True,
+            )
+        )
 
     def status(self) -> str:
         s = self.scene

@@ -286,7 +286,8 @@ class GameScene(Scene):
             self.tweens = [tw for tw in self.tweens if not finished(tw, now)]
         for reason in self.app.autosaver.take_errors():
             self.flash(t("error.save_failed", reason=reason))
-        if self.app.stack.top is not self and not self.app.autoplay:
+        top = self.app.stack.top
+        if top is not self and not self.app.autoplay and not getattr(top, "game_runs", False):
             return  # a dialog is open: the game waits (the AI keeps its request)
         state = self.state
         if self.pending_ai is not None:
@@ -454,14 +455,31 @@ class GameScene(Scene):
     # ------------------------------------------------------------------ tooltips
     def tooltip(self, pos: tuple[int, int]) -> str | None:
         tip = self.buttons.tooltip(pos)
+        page = self.reference_page(pos)
         if tip:
-            return tip
+            return f"{tip}  {t('reference.tip_f1')}" if page else tip
         for part in (self.hand, self.display, self.players, self.log):
             tip = part.tooltip(pos)
             if tip:
-                return tip
+                return f"{tip}  {t('reference.tip_f1')}" if page else tip
         if self.lay.board.collidepoint(pos):
             return board_tooltip(self, pos)
+        return None
+
+    def reference_page(self, pos: tuple[int, int]) -> str | None:
+        """The rules page of the card under ``pos`` (hand or display), for F1."""
+        from concordia.ui.rules_pages import page_for_card
+
+        seat = self.viewer()
+        if seat is not None:
+            for rect, card in self.hand.rects(seat):
+                if rect.collidepoint(pos):
+                    return page_for_card(card)
+        shown = self.state.display_ids()
+        for slot, rect in enumerate(self.display.rects()):
+            shown_card = shown[slot] if slot < len(shown) else None
+            if shown_card is not None and rect.collidepoint(pos):
+                return page_for_card(shown_card)
         return None
 
     # ------------------------------------------------------------------ drawing

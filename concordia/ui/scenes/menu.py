@@ -68,6 +68,7 @@ class MenuScene(ButtonScene):
         y = area.y + max(self.px(180), area.height // 4)
         items = [
             ("play", t("menu.play_default"), t("menu.tip.play_default"), True),
+            ("learn", t("menu.learn"), t("menu.tip.learn"), True),
             ("new", t("menu.new_game"), t("menu.tip.new_game"), True),
             ("continue", t("menu.continue"), t("menu.tip.continue"), self._has_autosave()),
             ("load", t("menu.load"), t("menu.tip.load"), True),
@@ -150,6 +151,10 @@ class MenuScene(ButtonScene):
             from concordia.ui.scenes.statistics import StatisticsScene
 
             self.app.push(StatisticsScene(self.app))
+        elif key == "learn":
+            from concordia.ui.guide import start_guided_game
+
+            start_guided_game(self.app)
         elif key == "settings":
             from concordia.ui.scenes.settings import SettingsScene
 

@@ -1,0 +1,522 @@
+"""Learn to play: a guided first game on a fixed deal.
+
+Italia, three players (you and two easy AIs), seed :data:`GUIDE_SEED`. The deal and
+the easy AIs are deterministic (the AI's rng is seeded from the game's seed and step),
+so the first seven turns of the human seat can be scripted exactly. :data:`STEPS` is
+that script, one row per click: what the player is expected to choose (an action's
+notation, ``select KIND SRC`` for picking a colonist, ``end_turn``, or ``info`` for a
+text with a Next button) and the key of the text that says why. The guide itself is
+generic code over that table: :class:`GuideScene` rings the target of the current row
+(found through the game scene's buttons and :mod:`concordia.ui.targeting`), lets a
+matching click through to the game, answers any other click with the row's
+instruction, and follows the game's record to move on. The player can leave the guide
+at any time and the game goes on as a normal one; if the game ever leaves the script
+(it should not), the guide says so and ends.
+
+No row holds code: changing the guide means editing the table and the strings.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import pygame
+
+from concordia.core.actions import ACTION_TYPES
+from concordia.ui import theme
+from concordia.ui.input import Click, Confirm, HandCard, Hover, Intent, Undo
+from concordia.ui.scene import Scene
+from concordia.ui.strings import t
+from concordia.ui.targeting import SelectColonist, anchor
+from concordia.ui.widgets import Button, ButtonRow
+
+if TYPE_CHECKING:
+    from concordia.ui.app import App
+    from concordia.ui.scenes.game import GameScene
+
+GUIDE_BOARD = "italia"
+GUIDE_SEED = 1
+GUIDE_SEATS = (("human", 0), ("easy", 1), ("easy", 3))  # kind, palette colour
+GUIDE_AI_NAMES = ("Livia", "Marcus")
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One row of the guide: ``expect`` is what the player must choose, ``text`` the
+    key of the explanation (``guide.TEXT``) and of the short instruction
+    (``guide.do.TEXT``), which is also the answer to a wrong click."""
+
+    expect: str
+    text: str
+
+
+#: The script of the guided game (seed 1 on Italia; see the module docstring).
+STEPS: tuple[Step, ...] = (
+    Step("info", "welcome"),
+    # Turn 1: the Architect moves, then builds.
+    Step("play architect", "architect"),
+    Step("select sea roma", "select"),
+    Step("move sea roma messana-neapolis", "move"),
+    Step("build neapolis", "build"),
+    Step("build messana", "build_more"),
+    Step("finish", "finish"),
+    Step("end_turn", "end_turn"),
+    # Turn 2: the Prefect and the bonus marker.
+    Step("play prefect", "prefect"),
+    Step("produce sicilia", "produce"),
+    Step("end_turn", "end_turn_short"),
+    # Turn 3: the Senator and the surcharge.
+    Step("play senator", "senator"),
+    Step("buy I_architect", "buy"),
+    Step("buy I_prefect brick", "buy_surcharge"),
+    Step("end_turn", "end_turn_short"),
+    # Turn 4: the Mercator.
+    Step("play mercator", "mercator"),
+    Step("trade wine -1", "sell"),
+    Step("trade tool +1", "buy_good"),
+    Step("end_turn", "end_turn_short"),
+    # Turn 5: the Tribune.
+    Step("play tribune", "tribune"),
+    Step("finish", "tribune_finish"),
+    Step("end_turn", "end_turn_short"),
+    # Turn 6: the Architect again, from a route.
+    Step("play architect", "architect_again"),
+    Step("select sea messana-neapolis", "select_route"),
+    Step("move sea messana-neapolis brundisium-croton", "move_again"),
+    Step("build brundisium", "build_again"),
+    Step("finish", "finish"),
+    Step("end_turn", "end_turn_short"),
+    # Turn 7: the second Prefect.
+    Step("play prefect", "prefect_again"),
+    Step("produce sicilia", "produce_again"),
+    Step("end_turn", "end_turn_short"),
+    Step("info", "done"),
+)
+
+#: Buttons of the game that never count as a wrong click (they only show things).
+NEUTRAL_UI = ("menu", "scores", "rules", "hint", "save", "cancel")
+
+
+def guide_setup() -> object:
+    """The :class:`~concordia.ui.controller.GameSetup` of the guided game."""
+    from concordia.ui.controller import GameSetup, SeatConfig
+
+    seats = []
+    names = iter(GUIDE_AI_NAMES)
+    for kind, colour in GUIDE_SEATS:
+        name = t("seat.you") if kind == "human" else next(names)
+        seats.append(SeatConfig(kind, name, colour))
+    return GameSetup(GUIDE_BOARD, seats, GUIDE_SEED)
+
+
+def start_guided_game(app: App) -> GuideScene:
+    """Start the guided game (menu below it) and put the guide on top."""
+    from concordia.maps import load_board
+    from concordia.ui.controller import GameController, GameSetup
+    from concordia.ui.scenes.game import GameScene
+
+    setup = guide_setup()
+    assert isinstance(setup, GameSetup)
+    app.open_game(GameController(setup, load_board(GUIDE_BOARD)))
+    game = app.stack.top
+    assert isinstance(game, GameScene)
+    guide = GuideScene(app, game)
+    app.push(guide)
+    return guide
+
+
+def _sel_of(expect: str) -> tuple[str, str] | None:
+    parts = expect.split()
+    if len(parts) == 3 and parts[0] == "select":
+        return (parts[1], parts[2])
+    return None
+
+
+class GuideScene(Scene):
+    """The guide over the game scene (see the module docstring)."""
+
+    name = "guide"
+    opaque = False
+    #: The game scene keeps playing (AI turns) under this overlay.
+    game_runs = True
+
+    def __init__(self, app: App, game: GameScene, steps: tuple[Step, ...] = STEPS) -> None:
+        super().__init__(app)
+        self.game = game
+        self.steps = steps
+        self.index = 0
+        self.seen = len(game.controller.actions)  # actions already followed
+        self.answer: str | None = None  # the reply to a wrong click
+        self.answer_time = 0.0
+        self.off_script = False
+        self.buttons = ButtonRow()
+        self.hover: tuple[int, int] | None = None
+        self.clock = 0.0
+        self.human = next(i for i, s in enumerate(game.controller.seats) if s.is_human)
+
+    # ---------------------------------------------------------------- state
+    @property
+    def step(self) -> Step | None:
+        return self.steps[self.index] if self.index < len(self.steps) else None
+
+    @property
+    def finished(self) -> bool:
+        return self.index >= len(self.steps) - 1 or self.off_script
+
+    def px(self, n: float) -> int:
+        return round(n * self.app.fonts.scale)
+
+    def enter(self) -> None:
+        self.layout()
+
+    def resume(self) -> None:
+        self.layout()
+
+    def leave(self) -> None:
+        """Close the guide; the game goes on as a normal game."""
+        self.app.stack.remove(self)
+
+    def advance(self) -> None:
+        self.index += 1
+        self.answer = None
+        self.layout()
+
+    def update(self, dt: float) -> None:
+        self.clock += dt
+        if self.answer is not None:
+            self.answer_time -= dt
+            if self.answer_time <= 0:
+                self.answer = None
+        self.follow()
+
+    def follow(self) -> None:
+        """Move on as the game's record shows the expected choices made."""
+        c = self.game.controller
+        while self.seen < len(c.actions):
+            i = self.seen
+            self.seen += 1
+            if c.actors[i] != self.human:
+                continue
+            step = self.step
+            while step is not None and _sel_of(step.expect) is not None:
+                self.index += 1  # a selection leads to the move itself
+                step = self.step
+            if step is None or step.expect in ("info", "end_turn"):
+                continue  # past the script: nothing to follow
+            if c.actions[i] == step.expect:
+                self.advance()
+            else:
+                self.off_script = True
+                self.index = len(self.steps) - 1
+                self.layout()
+        if self.seen > len(c.actions):  # an undo (the guide refuses it; be safe)
+            self.seen = len(c.actions)
+        step = self.step
+        if step is None:
+            return
+        sel = _sel_of(step.expect)
+        if (sel is not None and self.game.selected == sel) or (
+            step.expect == "end_turn" and not c.awaiting_confirm
+        ):
+            self.advance()
+        elif (
+            step.expect not in ("info", "end_turn")
+            and sel is None
+            and self.game.human_to_act
+            and not c.awaiting_confirm
+            and self.game.state.current_player == self.human
+            and step.expect not in {str(a) for a in self.game.state.legal_actions()}
+        ):
+            self.off_script = True  # the expected choice is not legal: end the guide
+            self.index = len(self.steps) - 1
+            self.layout()
+
+    # ---------------------------------------------------------------- matching
+    def expected_buttons(self) -> list[Button]:
+        """The game's buttons that carry the current step (or lead to it)."""
+        step = self.step
+        if step is None or step.expect == "info":
+            return []
+        expect = step.expect
+        want: list[object] = []
+        sel = _sel_of(expect)
+        if sel is not None:
+            want.append(("ui", "select", sel))
+        elif expect == "end_turn":
+            want.append(("ui", "end_turn"))
+        out = []
+        for b in self.game.buttons.buttons:
+            if not b.enabled:
+                continue
+            if b.value in want or self.classify(b.value) == "yes":
+                out.append(b)
+        if not out:  # the UI step that leads to the action (pick a card, set an amount)
+            out = [
+                b
+                for b in self.game.buttons.buttons
+                if b.enabled and self.classify(b.value) == "partial"
+            ]
+        return out
+
+    def expected_points(self) -> list[tuple[int, int]]:
+        """Board positions of the current step's target (the ring's centres)."""
+        step = self.step
+        if step is None or step.expect in ("info", "end_turn"):
+            return []
+        if not self.game.human_to_act:
+            return []
+        targeting = self.game.targeting()
+        geometry = self.game.geometry()
+        out = []
+        for target in targeting.targets():
+            if self.classify(target.choice) == "yes":
+                point = anchor(geometry, target)
+                if point is not None:
+                    out.append((round(point[0]), round(point[1])))
+        return out
+
+    def click_point(self) -> tuple[int, int] | None:
+        """Where a player following the guide clicks now (tests drive the guide by it)."""
+        step = self.step
+        if step is not None and step.expect == "info":
+            for b in self.buttons.buttons:
+                if b.value == "next":
+                    return b.rect.center
+        buttons = self.expected_buttons()
+        if buttons:
+            return buttons[0].rect.center
+        points = self.expected_points()
+        return points[0] if points else None
+
+    def classify(self, choice: object) -> str:
+        """ "yes" (the current step), "partial" (a UI step towards it), "neutral" (a
+        button that only shows things) or "no" (a wrong click)."""
+        step = self.step
+        if step is None:
+            return "neutral"
+        expect = step.expect
+        if isinstance(choice, tuple) and choice and choice[0] == "ui":
+            what = choice[1]
+            if what in NEUTRAL_UI:
+                return "neutral"
+            if what == "end_turn":
+                return "yes" if expect == "end_turn" else "no"
+            if what == "select":
+                return "yes" if _sel_of(expect) == choice[2] else "no"
+            if what == "buy_card":
+                return "partial" if expect.startswith(f"buy {choice[2]} ") else "no"
+            if what == "trade_step":
+                good, delta = choice[2], choice[3]
+                sign = "-" if delta < 0 else "+"
+                return "partial" if expect.startswith(f"trade {good} {sign}") else "no"
+            return "no"
+        if isinstance(choice, SelectColonist):
+            return "yes" if _sel_of(expect) == (choice.kind, choice.src) else "no"
+        if isinstance(choice, ACTION_TYPES):
+            return "yes" if str(choice) == expect else "no"
+        return "no"
+
+    def wrong(self) -> None:
+        step = self.step
+        key = step.text if step is not None else "done"
+        self.answer = t("guide.wrong", do=t("guide.do." + key))
+        self.answer_time = 6.0
+
+    # ---------------------------------------------------------------- input
+    def handle(self, intent: Intent) -> Intent | None:
+        if isinstance(intent, Hover):
+            self.hover = intent.pos
+            return intent
+        if isinstance(intent, Click):
+            self.hover = intent.pos
+            button = self.buttons.hit(intent.pos)
+            if button is not None:
+                self.on_button(button)
+                return None
+            return self._check_click(intent)
+        if isinstance(intent, HandCard):
+            return self._check_hand_key(intent)
+        if isinstance(intent, Confirm):
+            step = self.step
+            if step is not None and step.expect == "info":
+                self.advance()
+                return None
+            if step is not None and step.expect == "end_turn":
+                return intent
+            if self.game.human_to_act:
+                self.wrong()
+                return None
+            return intent
+        if isinstance(intent, Undo):
+            self.wrong()
+            return None
+        return intent  # keys, wheel, drag, Esc: the game's
+
+    def _check_click(self, intent: Click) -> Intent | None:
+        game = self.game
+        step = self.step
+        if step is None or self.finished:
+            return intent
+        b = game.buttons.hit(intent.pos)
+        if b is not None:
+            verdict = self.classify(b.value)
+        elif game.lay.log.collidepoint(intent.pos) or game.lay.players.collidepoint(intent.pos):
+            return intent  # scrolling the log, looking at the players
+        elif not game.human_to_act:
+            return intent  # the others are playing: nothing of the player's to check
+        elif game.lay.board.collidepoint(intent.pos) and not game.trade_open_at(intent.pos):
+            hit = game.board_hit(intent.pos)
+            verdict = "no" if hit is None else self.classify(hit.choice)
+            if hit is None and intent.button != 1:
+                return intent
+        else:
+            verdict = "no"
+        if step.expect == "info":
+            verdict = "no" if verdict != "neutral" else verdict
+        if verdict == "no":
+            self.wrong()
+            return None
+        return intent
+
+    def _check_hand_key(self, intent: HandCard) -> Intent | None:
+        game = self.game
+        seat = game.decider
+        if seat is None or not game.human_to_act:
+            return intent
+        hand = game.state.hand(seat)
+        if 1 <= intent.n <= len(hand):
+            action = game.options().hand.get(hand[intent.n - 1])
+            if action is not None and self.classify(action) == "yes":
+                return intent
+        self.wrong()
+        return None
+
+    def on_button(self, button: Button) -> None:
+        if button.value == "leave":
+            self.leave()
+        elif button.value == "next":
+            if self.finished:
+                self.leave()
+            else:
+                self.advance()
+
+    def tooltip(self, pos: tuple[int, int]) -> str | None:
+        tip = self.buttons.tooltip(pos)
+        return tip if tip else self.game.tooltip(pos)
+
+    def reference_page(self, pos: tuple[int, int]) -> str | None:
+        return self.game.reference_page(pos)
+
+    # ---------------------------------------------------------------- drawing
+    def box(self) -> pygame.Rect:
+        board = self.game.lay.board
+        w = min(self.px(440), board.width - self.px(20))
+        return pygame.Rect(board.x + self.px(10), board.y + self.px(10), w, self.px(200))
+
+    def text_lines(self, width: int) -> tuple[str, list[str]]:
+        step = self.step
+        font = self.app.fonts.get(15)
+        if self.off_script:
+            return t("guide.title_done"), theme.wrap(font, t("guide.off_script"), width)
+        if step is None:
+            return t("guide.title_done"), []
+        if not self.game.human_to_act and step.expect != "info":
+            body = t("guide.waiting")
+        else:
+            body = t("guide." + step.text)
+            if step.expect != "info":
+                body += "\n" + t("guide.do." + step.text)
+        lines: list[str] = []
+        for para in body.split("\n"):
+            lines += theme.wrap(font, para, width)
+        done = sum(1 for s in self.steps[: self.index] if s.expect != "info")
+        total = sum(1 for s in self.steps if s.expect != "info")
+        return t("guide.title", n=min(done + 1, total), total=total), lines
+
+    def layout(self) -> None:
+        self.buttons.clear()
+        box = self.box()
+        _, lines = self.text_lines(box.width - self.px(24))
+        line_h = self.app.fonts.get(15).get_linesize()
+        box.height = self.px(40) + line_h * len(lines) + self.px(54)
+        self._box = box
+        y = box.bottom - self.px(42)
+        step = self.step
+        if step is not None and (step.expect == "info" or self.finished):
+            label = t("guide.play_on") if self.finished else t("guide.next")
+            self.buttons.add(
+                Button(
+                    pygame.Rect(box.right - self.px(152), y, self.px(140), self.px(32)),
+                    label,
+                    "next",
+                    label,
+                    size=15,
+                    bold=True,
+                    colour=theme.ACCENT,
+                )
+            )
+        if not self.finished:
+            self.buttons.add(
+                Button(
+                    pygame.Rect(box.x + self.px(12), y, self.px(170), self.px(32)),
+                    t("guide.leave"),
+                    "leave",
+                    t("guide.tip.leave"),
+                    size=14,
+                )
+            )
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if getattr(self, "_box", None) is None or self._box.width != self.box().width:
+            self.layout()
+        box = self._box
+        title, lines = self.text_lines(box.width - self.px(24))
+        if self._box.height != self.px(40) + self.app.fonts.get(15).get_linesize() * len(
+            lines
+        ) + self.px(54):
+            self.layout()
+            box = self._box
+        self._rings(surface)
+        theme.panel(surface, box, theme.PANEL, theme.HILITE, 8)
+        fonts = self.app.fonts
+        theme.text(
+            surface,
+            fonts.get(16, True),
+            title,
+            (box.x + self.px(12), box.y + self.px(10)),
+            theme.HILITE,
+        )
+        font = fonts.get(15)
+        y = box.y + self.px(36)
+        for line in lines:
+            theme.text(surface, font, line, (box.x + self.px(12), y))
+            y += font.get_linesize()
+        self.buttons.draw(surface, fonts, self.hover)
+        if self.answer:
+            a = pygame.Rect(box.x, box.bottom + self.px(8), box.width, self.px(10))
+            alines = theme.wrap(font, self.answer, a.width - self.px(24))
+            a.height = self.px(16) + font.get_linesize() * len(alines)
+            theme.panel(surface, a, (90, 40, 36), theme.DANGER, 8)
+            for i, line in enumerate(alines):
+                theme.text(
+                    surface,
+                    font,
+                    line,
+                    (a.x + self.px(12), a.y + self.px(8) + i * font.get_linesize()),
+                )
+
+    def _rings(self, surface: pygame.Surface) -> None:
+        if self.finished or not self.game.human_to_act:
+            return
+        pulse = 0.5 + 0.5 * math.sin(self.clock * 5.0)
+        width = 3 + round(2 * pulse)
+        for b in self.expected_buttons():
+            r = b.rect.inflate(self.px(10), self.px(10))
+            pygame.draw.rect(surface, theme.HINT_RING_SHADOW, r.inflate(4, 4), 2, border_radius=10)
+            pygame.draw.rect(surface, theme.HILITE, r, width, border_radius=9)
+        radius = self.px(22) + round(4 * pulse)
+        for p in self.expected_points():
+            pygame.draw.circle(surface, theme.HINT_RING_SHADOW, p, radius + 3, 2)
+            pygame.draw.circle(surface, theme.HILITE, p, radius, width)
