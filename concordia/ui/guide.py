@@ -18,7 +18,6 @@ No row holds code: changing the guide means editing the table and the strings.
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -153,7 +152,6 @@ class GuideScene(Scene):
         self.off_script = False
         self.buttons = ButtonRow()
         self.hover: tuple[int, int] | None = None
-        self.clock = 0.0
         self.human = next(i for i, s in enumerate(game.controller.seats) if s.is_human)
 
     # ---------------------------------------------------------------- state
@@ -184,7 +182,6 @@ class GuideScene(Scene):
         self.layout()
 
     def update(self, dt: float) -> None:
-        self.clock += dt
         if self.answer is not None:
             self.answer_time -= dt
             if self.answer_time <= 0:
@@ -232,6 +229,10 @@ class GuideScene(Scene):
             self.off_script = True  # the expected choice is not legal: end the guide
             self.index = len(self.steps) - 1
             self.layout()
+
+    def redraw_key(self) -> object:
+        """The guide's picture changes with the step, the answer and whose turn it is."""
+        return (self.index, self.answer, self.off_script, self.game.human_to_act)
 
     # ---------------------------------------------------------------- matching
     def expected_buttons(self) -> list[Button]:
@@ -510,13 +511,12 @@ class GuideScene(Scene):
     def _rings(self, surface: pygame.Surface) -> None:
         if self.finished or not self.game.human_to_act:
             return
-        pulse = 0.5 + 0.5 * math.sin(self.clock * 5.0)
-        width = 3 + round(2 * pulse)
+        width = 4  # a steady ring: the idle rule paints only when something changes
         for b in self.expected_buttons():
             r = b.rect.inflate(self.px(10), self.px(10))
             pygame.draw.rect(surface, theme.HINT_RING_SHADOW, r.inflate(4, 4), 2, border_radius=10)
             pygame.draw.rect(surface, theme.HILITE, r, width, border_radius=9)
-        radius = self.px(22) + round(4 * pulse)
+        radius = self.px(24)
         for p in self.expected_points():
             pygame.draw.circle(surface, theme.HINT_RING_SHADOW, p, radius + 3, 2)
             pygame.draw.circle(surface, theme.HILITE, p, radius, width)

@@ -118,6 +118,11 @@ class ReviewScene(ButtonScene):
             self._was_finished = finished
             self.layout()  # the costliest-turn buttons appear
 
+    def redraw_key(self) -> object:
+        """The progress of the analysis running on its thread (the idle rule)."""
+        job = self.job
+        return (job.done, job.total, job.finished.is_set(), job.cancelled, job.error, self.index)
+
     # ---------------------------------------------------------------- layout
     def _areas(self, area: pygame.Rect) -> tuple[pygame.Rect, pygame.Rect]:
         top = self.px(64)
