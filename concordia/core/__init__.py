@@ -32,6 +32,7 @@ from concordia.core.actions import (
     parse_action,
 )
 from concordia.core.board import BoardSpec, CitySpec, ProvinceSpec, RouteSpec
+from concordia.core.cost import Cost
 from concordia.core.errors import (
     BoardError,
     ConcordiaError,
@@ -39,9 +40,11 @@ from concordia.core.errors import (
     InvalidNotationError,
     InvalidRecordError,
 )
+from concordia.core.phase import Phase
 from concordia.core.record import GameRecord, replay
+from concordia.core.scoring import Outcome, Score
 from concordia.core.setup import new_game
-from concordia.core.state import Cost, GameState, Outcome, Score
+from concordia.core.state import GameState
 
 __all__ = [
     "Action",
@@ -63,6 +66,7 @@ __all__ = [
     "InvalidRecordError",
     "Move",
     "Outcome",
+    "Phase",
     "Place",
     "PlayCard",
     "Produce",

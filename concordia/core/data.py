@@ -62,8 +62,11 @@ DISPLAY_EXTRA: Final = (
 )
 
 GODS: Final = ("Vesta", "Jupiter", "Saturnus", "Mercurius", "Mars", "Minerva")
+VESTA_SESTERTII_PER_VP: Final = 10  # Vesta: 1 VP per full 10 sestertii of wealth
 JUPITER_MAX: Final = 15
+MERCURIUS_VP_PER_GOOD: Final = 2  # per kind of good the player's houses produce
 MERCURIUS_MAX: Final = 10
+MARS_VP_PER_COLONIST: Final = 2  # per colonist on the board
 MARS_MAX: Final = 12
 
 DECKS: Final = ("I", "II", "III", "IV", "V")

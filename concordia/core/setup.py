@@ -8,7 +8,9 @@ from concordia.core import data
 from concordia.core.board import BoardSpec
 from concordia.core.data import CARD_BY_ID, CARDS, GOOD_INDEX, GOODS
 from concordia.core.errors import ConcordiaError
-from concordia.core.state import GameState, Player
+from concordia.core.phase import Phase
+from concordia.core.player import Player
+from concordia.core.state import GameState
 
 
 def new_game(
@@ -79,48 +81,38 @@ def new_game(
 
     start_hand = sorted(CARD_BY_ID[c].index for c in data.STARTING_HAND)
     roma = topo.capital
-    players = []
-    for seat in range(num_players):
-        p = Player.__new__(Player)
-        p.seat = seat
-        p.money = (data.START_MONEY_NO_GOODS if no_goods else data.START_MONEY) + seat
-        p.goods = [0] * len(GOODS) if no_goods else [data.START_GOODS[g] for g in GOODS]
-        p.store = list(data.START_COLONISTS_STORE)
-        land, sea = data.START_COLONISTS_ROMA
-        p.cols = sorted([(0, roma)] * land + [(1, roma)] * sea)
-        p.houses_left = data.HOUSES_PER_PLAYER
-        p.hand = list(start_hand)
-        p.discard = []
-        p.turns = 0
-        players.append(p)
-
-    s = GameState.__new__(GameState)
-    s.board = board
-    s.topo = topo
-    s.num_players = num_players
-    s.seed = seed
-    s.step = 0
-    s.intermediate_scoring = bool(intermediate_scoring)
-    s.no_goods = bool(no_goods)
-    s.city_goods = tuple(city_goods)
-    s.province_goods = province_goods
-    s.markers = [True] * topo.num_provinces
-    s.houses = [0] * topo.num_cities
-    s.route_occ = [0] * topo.num_routes
-    s.players = players
-    s.display = display
-    s.deck = pile
-    s.praefectus = num_players - 1  # the last player, right of the start player
-    s.turn_player = 0
-    s.phase = "first_buy" if no_goods else "card"
-    s.points = 0
-    s.concordia = None
-    s.final_turns = -1
-    s._card = 0
-    s._traded = ()
-    s._bought = 0
-    s._placed = 0
-    s._overflow = []
-    s._first_tribune = [None] * num_players
-    s._deck_hidden = False
-    return s
+    land, sea = data.START_COLONISTS_ROMA
+    players = [
+        Player(
+            seat=seat,
+            money=(data.START_MONEY_NO_GOODS if no_goods else data.START_MONEY) + seat,
+            goods=[0] * len(GOODS) if no_goods else [data.START_GOODS[g] for g in GOODS],
+            store=list(data.START_COLONISTS_STORE),
+            cols=sorted([(0, roma)] * land + [(1, roma)] * sea),
+            houses_left=data.HOUSES_PER_PLAYER,
+            hand=list(start_hand),
+            discard=[],
+            turns=0,
+        )
+        for seat in range(num_players)
+    ]
+    return GameState(
+        board=board,
+        topo=topo,
+        num_players=num_players,
+        seed=seed,
+        intermediate_scoring=bool(intermediate_scoring),
+        no_goods=bool(no_goods),
+        city_goods=tuple(city_goods),
+        province_goods=province_goods,
+        markers=[True] * topo.num_provinces,
+        houses=[0] * topo.num_cities,
+        route_occ=[0] * topo.num_routes,
+        players=players,
+        display=display,
+        deck=pile,
+        praefectus=num_players - 1,  # the last player, right of the start player
+        phase=Phase.FIRST_BUY if no_goods else Phase.CARD,
+        _overflow=[],
+        _first_tribune=[None] * num_players,
+    )
