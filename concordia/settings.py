@@ -124,6 +124,8 @@ class Settings:
     sound: bool = True
     last_seats: tuple[str, ...] = ("human", "normal", "normal", "normal")
     last_board: str = "imperium"
+    #: The name of the first human seat in a quick game ("" for the default name).
+    player_name: str = ""
 
     def __post_init__(self) -> None:
         for field in fields(self):
@@ -253,6 +255,12 @@ def _check_name(value: object) -> object:
     return value
 
 
+def _check_player_name(value: object) -> object:
+    if not isinstance(value, str) or len(value) > 16 or not value.isprintable():
+        raise ValueError(f"must be a printable name of at most 16 characters, not {value!r}")
+    return value
+
+
 def _is_positive_int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and value > 0
 
@@ -267,4 +275,5 @@ _CHECKS: dict[str, Callable[[object], object]] = {
     "sound": _check_bool,
     "last_seats": _check_seats,
     "last_board": _check_name,
+    "player_name": _check_player_name,
 }

@@ -197,3 +197,14 @@ def test_logging_goes_to_a_rotating_file_in_log_dir(monkeypatch: pytest.MonkeyPa
         for handler in [h for h in root.handlers if h not in before]:
             root.removeHandler(handler)
             handler.close()
+
+
+def test_player_name_is_kept_and_checked() -> None:
+    s = dataclasses.replace(st.Settings(), player_name="Livia")
+    st.save_settings(s)
+    assert st.load_settings().player_name == "Livia"
+    assert st.Settings().player_name == ""
+    with pytest.raises(ValueError):
+        st.Settings(player_name="x" * 17)
+    with pytest.raises(ValueError):
+        st.Settings(player_name=3)  # type: ignore[arg-type]

@@ -299,7 +299,7 @@ EN: Final[dict[str, str]] = {
     "game.choose_province": "Click a province to produce, or take the cash",
     "game.choose_buy": "Click a card of the display to buy it",
     "game.choose_trade": "Buy and sell up to two kinds of goods",
-    "game.choose_place": "Click a lit city to place a colonist, or take the cash",
+    "game.choose_place": "Click a lit city to place a colonist",
     "game.choose_tribune": "You may pay 1 food and 1 tool for a colonist in Roma",
     "game.choose_diplomat": "Choose whose top card to copy",
     "game.choose_overflow": "Storehouse full: choose what to throw away",
@@ -348,6 +348,36 @@ EN: Final[dict[str, str]] = {
     "game.tip.province_produce": "Produce here",
     "game.tip.log": "Every move so far; ▶ marks each player's last move.",
     "game.tip.click": "Click: {what}",
+    "game.money.one": "{n} sestertius",
+    "game.cash.one": "Take cash: {n} sestertius",
+    "game.price.one": "{coins} sestertius + {goods}",
+    "game.price_coins.one": "{coins} sestertius",
+    "game.step_cost.one": "{n} step",
+    "game.tip.route_move.one": "Move here: {n} step",
+    "game.hand_hidden.one": "{n} card",
+    "good.brick.other": "bricks",
+    "good.tool.other": "tools",
+    "good.any.other": "goods of your choice",
+    "good.food.other": "food",
+    "good.wine.other": "wine",
+    "good.cloth.other": "cloth",
+    "game.turn_done": "Your turn is done: End turn (Enter) or Undo (Ctrl+Z)",
+    "game.turn_done_short": "turn done",
+    "game.build_ends_move": "Building ends your movement: {n} points unused",
+    "game.build_ends_move.one": "Building ends your movement: {n} point unused",
+    "game.choose_build_more": "Build in another lit city, or Finish",
+    "game.or_cash": "or take the cash",
+    "game.or_finish": "or Finish",
+    "game.no_place_reason": "No city lights up: each colonist costs 1 food and 1 tool, and "
+    "one must be waiting in your storehouse",
+    "game.winner": "{name} wins",
+    "game.winner_tie": "{name} wins (tie-break: {how})",
+    "game.end_by_cards": "{name} bought the last card",
+    "game.end_by_houses": "{name} built the 15th house",
+    "game.final_turns": "every other player has one more turn ({n} left)",
+    "game.final_turns.one": "every other player has one more turn ({n} left)",
+    "game.final_turn_mark": "one more turn",
+    "game.hint_plan": "Hint: {what}",
     "game.tip.place_city": "place a colonist in {city} (then choose land or sea)",
     "game.tip.deck": "Cards left in the draw piles.",
     "game.marker_up": "marker showing",
@@ -773,7 +803,7 @@ IT: Final[dict[str, str]] = {
     "game.choose_province": "Clicca una provincia per produrre, o incassa",
     "game.choose_buy": "Clicca una carta dell'esposizione per comprarla",
     "game.choose_trade": "Compra e vendi fino a due tipi di merci",
-    "game.choose_place": "Clicca una città illuminata per un colono, o incassa",
+    "game.choose_place": "Clicca una città illuminata per un colono",
     "game.choose_tribune": "Puoi pagare 1 cibo e 1 attrezzo per un colono a Roma",
     "game.choose_diplomat": "Scegli quale carta in cima copiare",
     "game.choose_overflow": "Magazzino pieno: scegli cosa scartare",
@@ -822,6 +852,36 @@ IT: Final[dict[str, str]] = {
     "game.tip.province_produce": "Produci qui",
     "game.tip.log": "Tutte le mosse finora; ▶ segna l'ultima mossa di ogni giocatore.",
     "game.tip.click": "Clic: {what}",
+    "game.money.one": "{n} sesterzio",
+    "game.cash.one": "Incassa: {n} sesterzio",
+    "game.price.one": "{coins} sesterzio + {goods}",
+    "game.price_coins.one": "{coins} sesterzio",
+    "game.step_cost.one": "{n} passo",
+    "game.tip.route_move.one": "Muovi qui: {n} passo",
+    "game.hand_hidden.one": "{n} carta",
+    "good.brick.other": "mattoni",
+    "good.tool.other": "attrezzi",
+    "good.any.other": "merci a scelta",
+    "good.food.other": "cibi",
+    "good.wine.other": "vini",
+    "good.cloth.other": "stoffe",
+    "game.turn_done": "Il tuo turno è finito: Fine turno (Invio) o Annulla (Ctrl+Z)",
+    "game.turn_done_short": "turno finito",
+    "game.build_ends_move": "Costruire termina il movimento: {n} punti non usati",
+    "game.build_ends_move.one": "Costruire termina il movimento: {n} punto non usato",
+    "game.choose_build_more": "Costruisci in un'altra città illuminata, o Fine",
+    "game.or_cash": "o incassa",
+    "game.or_finish": "o Fine",
+    "game.no_place_reason": "Nessuna città illuminata: ogni colono costa 1 cibo e 1 "
+    "attrezzo, e uno deve aspettare nel tuo magazzino",
+    "game.winner": "Vince {name}",
+    "game.winner_tie": "Vince {name} (spareggio: {how})",
+    "game.end_by_cards": "{name} ha comprato l'ultima carta",
+    "game.end_by_houses": "{name} ha costruito la 15ª casa",
+    "game.final_turns": "ogni altro giocatore ha ancora un turno ({n} rimasti)",
+    "game.final_turns.one": "ogni altro giocatore ha ancora un turno ({n} rimasto)",
+    "game.final_turn_mark": "ancora un turno",
+    "game.hint_plan": "Consiglio: {what}",
     "game.tip.place_city": "metti un colono a {city} (poi scegli terra o mare)",
     "game.tip.deck": "Carte rimaste nei mazzi.",
     "game.marker_up": "segnalino scoperto",
@@ -988,6 +1048,16 @@ def t(key: str, **kw: object) -> str:
     except (KeyError, IndexError, ValueError):
         logger.warning("bad placeholders for string %r", key)
         return text
+
+
+def tn(key: str, n: int, **kw: object) -> str:
+    """Like :func:`t` for a count ``n``: the form ``key + ".one"`` when ``n`` is 1 and
+    ``key + ".other"`` otherwise, where the language has them (else ``key``); ``n`` is
+    passed as the placeholder ``{n}`` too."""
+    table = CATALOGUE[_language]
+    form = key + (".one" if abs(n) == 1 else ".other")
+    chosen = form if form in table or (_language == "en" and form in EN) else key
+    return t(chosen, n=n, **kw)
 
 
 def has(key: str) -> bool:

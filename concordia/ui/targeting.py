@@ -252,6 +252,13 @@ class Options:
                 o.cash = a
             elif isinstance(a, Finish):
                 o.finish = a
+        if o.hand:
+            # Cards that play alike share one action (the core lists the lowest id's):
+            # every copy in the hand plays it.
+            for card in state.hand(state.turn_player):
+                play = state.play_for_card(card)
+                if play is not None and play in o.hand.values():
+                    o.hand.setdefault(card, play)
         return o
 
 

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import pygame
 
+from concordia.core import Move
 from concordia.ui import theme
 from concordia.ui.game.cards import card_name, card_tooltip
-from concordia.ui.strings import t
+from concordia.ui.strings import t, tn
 from concordia.ui.widgets import Button, ButtonRow
 
 if TYPE_CHECKING:
@@ -20,6 +22,31 @@ class ActionBar:
 
     def __init__(self, scene: GameScene) -> None:
         self.scene = scene
+        #: The Architect's colonists in a fixed order (each follows its moves), and the
+        #: step it belongs to: the buttons keep their places while colonists move.
+        self._order: list[tuple[str, str]] = []
+        self._order_step = -1
+
+    def colonist_order(self) -> list[tuple[str, str]]:
+        """The movable colonists (kind, where) in a stable order: by colonist, as they
+        were when the card was played, each following its own moves."""
+        s = self.scene
+        keys = list(s.options().moves)
+        if s.state.step != self._order_step or not set(keys) <= set(self._order):
+            self._order = list(keys)
+            self._order_step = s.state.step
+        return [k for k in self._order if k in keys]
+
+    def moved(self, action: Move, step: int) -> None:
+        """A colonist moved (the scene submitted ``action``; the new state is ``step``)."""
+        if self._order_step == step - 1:
+            self._order = [
+                (k, action.dst) if (k, w) == (action.kind, action.src) else (k, w)
+                for k, w in self._order
+            ]
+            # Other colonists keep their order; every (kind, where) pair of the new
+            # position that the card can still move is placed after them.
+            self._order_step = step
 
     def _bar(self) -> Bar:
         s = self.scene
@@ -48,53 +75,46 @@ class ActionBar:
             bar.add_right(t("game.finish"), opts.finish, t("game.tip.finish"))
         if opts.cash is not None:
             amount = -state.cost(opts.cash).money
-            bar.add(t("game.cash", n=amount), opts.cash, t("game.cash", n=amount))
+            bar.add(tn("game.cash", amount), opts.cash, tn("game.cash", amount))
         phase = state.phase
+        choices: list[Choice] = []
         if phase == "architect":
-            for kind, src in opts.moves:
-                label = f"{t('game.kind_' + kind)}: {s.place_name(src)}"
-                bar.add(
-                    label,
-                    ("ui", "select", (kind, src)),
-                    t("game.moving", kind=t("game.kind_" + kind), src=s.place_name(src)),
-                    selected=s.selected == (kind, src),
-                    width=150,
+            for kind, src in self.colonist_order():
+                name = t("game.kind_" + kind)
+                choices.append(
+                    Choice(
+                        f"{name}: {s.place_name(src)}",
+                        ("ui", "select", (kind, src)),
+                        t("game.moving", kind=name, src=s.place_name(src)),
+                        selected=s.selected == (kind, src),
+                    )
                 )
-        elif s.place_city is not None:
-            for place in opts.places.get(s.place_city, []):
-                label = t(
-                    "game.place",
-                    kind=t("game.kind_" + place.kind),
-                    city=s.place_name(place.city),
-                )
-                bar.add(label, place, label, width=230)
-        elif phase == "tribune":
-            for places in opts.places.values():
-                for place in places:
+        elif s.place_city is not None or phase == "tribune":
+            cities = [s.place_city] if s.place_city is not None else list(opts.places)
+            for city in cities:
+                for place in opts.places.get(city, []):
                     label = t(
                         "game.place",
                         kind=t("game.kind_" + place.kind),
                         city=s.place_name(place.city),
                     )
-                    bar.add(label, place, label, width=230)
+                    choices.append(Choice(label, place, label))
         elif phase == "diplomat":
             for copy in opts.copies:
                 top_card = state.discard(copy.seat)[-1]
                 label = t("game.copy", card=card_name(top_card), name=c.seats[copy.seat].name)
-                bar.add(label, copy, card_tooltip(top_card), width=220)
+                choices.append(Choice(label, copy, card_tooltip(top_card)))
         elif phase == "overflow":
             for d in opts.discards:
-                bar.add(
-                    t("game.discard", good=t("good." + d.good)),
-                    d,
-                    t("game.discard", good=t("good." + d.good)),
-                    swatch=d.good,
-                )
+                label = t("game.discard", good=t("good." + d.good))
+                choices.append(Choice(label, d, label, swatch=d.good))
         elif phase in ("senator", "consul") and s.buy_card is not None:
             for buy in opts.buys.get(s.buy_card, []):
                 goods = ", ".join(t("good." + g) for g in buy.choice) or "—"
-                label = t("game.buy_with", card=card_name(buy.card), goods=goods)
-                bar.add(label, buy, label, width=260)
+                tip = t("game.buy_with", card=card_name(buy.card), goods=goods)
+                swatch = buy.choice[0] if len(set(buy.choice)) == 1 else None
+                choices.append(Choice(goods, buy, tip, swatch=swatch))
+        bar.add_choices(choices)
         if phase in ("mercator", "first_buy"):
             s.trade.buttons()
 
@@ -121,6 +141,17 @@ class ActionBar:
         )
 
 
+@dataclass(frozen=True)
+class Choice:
+    """One choice button of the bar (its payload is a legal action or a UI step)."""
+
+    label: str
+    value: object
+    tip: str
+    selected: bool = False
+    swatch: str | None = None
+
+
 class Bar:
     """Lays out buttons in the action bar: choices from the left, commands from the right."""
 
@@ -139,11 +170,14 @@ class Bar:
         selected: bool = False,
         width: int | None = None,
         swatch: str | None = None,
+        px: int | None = None,
     ) -> None:
         font = self.fonts.get(14)
         k = self.fonts.scale
         w = (
-            round(width * k)
+            px
+            if px is not None
+            else round(width * k)
             if width
             else min(round(240 * k), font.size(label)[0] + round((28 + (20 if swatch else 0)) * k))
         )
@@ -162,6 +196,26 @@ class Bar:
             )
         )
         self.left += w + 6
+
+    def add_choices(self, choices: list[Choice]) -> None:
+        """All ``choices`` in the room left between the commands: each at its natural
+        width, narrowed evenly when they would not fit (the label is then shortened and
+        the tooltip keeps the whole text), so every choice gets a button."""
+        if not choices:
+            return
+        k = self.fonts.scale
+        font = self.fonts.get(14)
+        gap = 6
+        natural = [
+            min(round(240 * k), font.size(c.label)[0] + round((28 + (20 if c.swatch else 0)) * k))
+            for c in choices
+        ]
+        room = self.right - self.left - gap * (len(choices) - 1)
+        if sum(natural) > room:
+            each = max(round(36 * k), room // len(choices))
+            natural = [min(w, each) for w in natural]
+        for c, w in zip(choices, natural, strict=True):
+            self.add(c.label, c.value, c.tip, c.selected, swatch=c.swatch, px=w)
 
     def add_right(self, label: str, value: object, tip: str, accent: bool = False) -> None:
         font = self.fonts.get(14, True)

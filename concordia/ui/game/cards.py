@@ -13,7 +13,7 @@ from concordia.core import Action, GameState
 from concordia.core.data import CARD_BY_ID, CardDef
 from concordia.ui import theme
 from concordia.ui.render.cards import CardFaces, FaceReport
-from concordia.ui.strings import t
+from concordia.ui.strings import t, tn
 from concordia.ui.targeting import price_badge
 from concordia.ui.widgets import Button
 
@@ -69,10 +69,10 @@ def card_tooltip(card: str) -> str:
 
 def price_text(state: GameState, action: Action) -> str:
     cost = state.cost(action)
-    goods = ", ".join(f"{n} {t('good.' + g)}" for g, n in cost.goods if n > 0)
+    goods = ", ".join(f"{n} {tn('good.' + g, n)}" for g, n in cost.goods if n > 0)
     if goods:
-        return t("game.price", coins=cost.money, goods=goods)
-    return t("game.price_coins", coins=cost.money)
+        return tn("game.price", cost.money, coins=cost.money, goods=goods)
+    return tn("game.price_coins", cost.money, coins=cost.money)
 
 
 #: The one card-face painter of the game screen (fonts and labels cached).

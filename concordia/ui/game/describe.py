@@ -19,7 +19,7 @@ from concordia.core import (
     Trade,
 )
 from concordia.ui.game.cards import card_name
-from concordia.ui.strings import t
+from concordia.ui.strings import t, tn
 
 if TYPE_CHECKING:
     from concordia.ui.scenes.game import GameScene
@@ -33,7 +33,49 @@ def describe_text(scene: GameScene, text: str, seat: int, index: int) -> str:
     except ValueError:
         return text
     history = scene.controller.history
-    return describe(scene, action, seat, history[index] if index < len(history) else None)
+    if index + 1 >= len(history):
+        return describe(scene, action, seat)
+    before, after = history[index], history[index + 1]
+    return with_changes(scene, describe(scene, action, seat, before), action, seat, before, after)
+
+
+def with_changes(
+    scene: GameScene, text: str, action: Action, seat: int, before: GameState, after: GameState
+) -> str:
+    """``text`` followed by what every player gained and paid, read from the two states
+    (``+2 cloth (Praefectus Magnus); Marcus +1 wine``): never recomputed from the rules."""
+    parts: list[str] = []
+    for s in [seat] + [x for x in range(before.num_players) if x != seat]:
+        change = changes(before, after, s)
+        if not change:
+            continue
+        if s == seat and isinstance(action, Produce) and before.praefectus == s != after.praefectus:
+            change += f" ({t('game.praefectus')})"
+        parts.append(change if s == seat else f"{scene.controller.seats[s].name} {change}")
+    if not parts:
+        return text
+    return f"{text}: " + "; ".join(parts)
+
+
+def changes(before: GameState, after: GameState, seat: int) -> str:
+    """What ``seat`` gained and paid between two states: money, then goods, then
+    colonists from the storehouse, e.g. ``+2 cloth, −3 sestertii``."""
+    from concordia.core.data import GOODS
+
+    a, b = before.players[seat], after.players[seat]
+    out: list[str] = []
+    gains = [(n, g) for g, n in ((g, b.goods[i] - a.goods[i]) for i, g in enumerate(GOODS))]
+    for n, g in gains:
+        if n > 0:
+            out.append(f"+{n} {tn('good.' + g, n)}")
+    if b.money > a.money:
+        out.append("+" + tn("game.money", b.money - a.money))
+    for n, g in gains:
+        if n < 0:
+            out.append(f"−{-n} {tn('good.' + g, -n)}")
+    if b.money < a.money:
+        out.append("−" + tn("game.money", a.money - b.money))
+    return ", ".join(out)
 
 
 def describe(scene: GameScene, action: Action, seat: int, before: GameState | None = None) -> str:
@@ -56,7 +98,8 @@ def describe(scene: GameScene, action: Action, seat: int, before: GameState | No
         return t("log.cash", name=name)
     if isinstance(action, Trade):
         key = "log.trade_buy" if action.amount > 0 else "log.trade_sell"
-        return t(key, name=name, n=abs(action.amount), good=t("good." + action.good))
+        n = abs(action.amount)
+        return t(key, name=name, n=n, good=tn("good." + action.good, n))
     if isinstance(action, Place):
         return t(
             "log.place",

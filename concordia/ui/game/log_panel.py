@@ -6,9 +6,11 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from concordia.core import Move
 from concordia.ui import theme
 from concordia.ui.game.describe import describe_text
 from concordia.ui.strings import t
+from concordia.ui.targeting import HKey, action_target
 from concordia.ui.widgets import ScrollBar
 
 if TYPE_CHECKING:
@@ -24,6 +26,9 @@ class LogPanel:
         self.offset = 0
         self._texts: list[tuple[str, str, int]] = []
         self._language = ""
+        self._marks: tuple[int, ...] = ()
+        self._rows: list[tuple[str, int, bool, int]] = []
+        self._rows_key: tuple[object, ...] = ()
 
     def tooltip(self, pos: tuple[int, int]) -> str | None:
         return t("game.tip.log") if self.scene.lay.log.collidepoint(pos) else None
@@ -49,32 +54,94 @@ class LogPanel:
             theme.TEXT_DIM,
         )
         font = fonts.get(12)
-        line_h = font.get_linesize()
-        lines = self.lines()
-        bar = self.bar()
-        end = max(0, len(lines) - self.offset)
-        width = r.width - s.px(28) - (bar.rect.width + 6 if bar.scrollable else 0)
-        for row, (text, seat, marked) in enumerate(lines[max(0, end - bar.shown) : end]):
-            y = bar.rect.y + row * line_h
+        for text, seat, marked, _entry, pos in self.visible_rows():
             colour = s.colour(seat) if marked else theme.TEXT
-            theme.text(
-                surface,
-                font,
-                theme.fit(font, ("▶ " if marked else "   ") + text, width),
-                (r.x + s.px(14), y),
-                colour,
-            )
-        bar.draw(surface)
+            theme.text(surface, font, text, pos, colour)
+        self.bar().draw(surface)
+
+    def _text_width(self) -> int:
+        s = self.scene
+        return s.lay.log.width - s.px(28) - (s.px(8) + 6)
+
+    def rows(self) -> list[tuple[str, int, bool, int]]:
+        """The log as drawn: (row text, seat, marked, entry index); a long entry wraps
+        over several rows (the first starts with ▶ for a seat's last move)."""
+        s = self.scene
+        lines = self.lines()
+        key = (len(lines), self._language, s.lay.log.width, s.app.fonts.scale, self._marks)
+        if self._rows_key == key:
+            return self._rows
+        font = s.app.fonts.get(12)
+        width = self._text_width()
+        out: list[tuple[str, int, bool, int]] = []
+        for i, (text, seat, marked) in enumerate(lines):
+            parts = theme.wrap(font, text, width - font.size("▶ ")[0]) or [""]
+            for j, part in enumerate(parts):
+                lead = ("▶ " if marked else "   ") if j == 0 else "   "
+                out.append((lead + part, seat, marked, i))
+        self._rows, self._rows_key = out, key
+        return out
+
+    def visible_rows(self) -> list[tuple[str, int, bool, int, tuple[int, int]]]:
+        """The rows on screen with the top-left point each is drawn at."""
+        s = self.scene
+        rows = self.rows()
+        bar = self.bar()
+        line_h = s.app.fonts.get(12).get_linesize()
+        end = max(0, len(rows) - self.offset)
+        shown = rows[max(0, end - bar.shown) : end]
+        x = s.lay.log.x + s.px(14)
+        return [
+            (text, seat, marked, entry, (x, bar.rect.y + k * line_h))
+            for k, (text, seat, marked, entry) in enumerate(shown)
+        ]
+
+    def entry_at(self, pos: tuple[int, int]) -> int | None:
+        """The log entry (action index) drawn under ``pos``, or None."""
+        if not self.scene.lay.log.collidepoint(pos):
+            return None
+        line_h = self.scene.app.fonts.get(12).get_linesize()
+        for _text, _seat, _marked, entry, (x, y) in self.visible_rows():
+            if y <= pos[1] < y + line_h and pos[0] >= x - 4:
+                return entry
+        return None
+
+    def entry_positions(self) -> list[tuple[tuple[int, int], int]]:
+        """A point inside each visible row, with its entry (for tests and hover)."""
+        line_h = self.scene.app.fonts.get(12).get_linesize()
+        return [
+            ((x + 20, y + line_h // 2), entry) for _t, _s, _m, entry, (x, y) in self.visible_rows()
+        ]
+
+    def keys_of(self, entry: int) -> list[HKey]:
+        """The board places log entry ``entry`` names (lit while the pointer is on it)."""
+        from concordia.core import parse_action
+
+        c = self.scene.controller
+        if not 0 <= entry < len(c.actions):
+            return []
+        try:
+            action = parse_action(c.actions[entry])
+        except ValueError:
+            return []
+        keys: list[HKey] = []
+        target = action_target(action)
+        if target is not None:
+            keys.append(target)
+        if isinstance(action, Move):
+            src = action.src
+            keys.append(src if src in self.scene.cities else (action.kind, src))
+        return keys
 
     def bar(self) -> ScrollBar:
-        """The game log's scroll bar (the newest line is at the bottom; ``log_scroll``
-        counts the lines hidden below it)."""
+        """The game log's scroll bar (the newest row is at the bottom; ``offset``
+        counts the rows hidden below it)."""
         s = self.scene
         r = s.lay.log
         line_h = s.app.fonts.get(12).get_linesize()
         top = r.y + s.px(10) + s.app.fonts.get(13, True).get_linesize() + s.px(4)
         rows = max(1, (r.bottom - s.px(10) - top) // line_h)
-        total = len(s.controller.actions)
+        total = len(self.rows())
         first = max(0, total - self.offset - rows)
         return ScrollBar(
             pygame.Rect(r.right - s.px(20), top, s.px(8), rows * line_h), total, rows, first
@@ -103,4 +170,5 @@ class LogPanel:
                 (c.actions[i], describe_text(s, c.actions[i], c.actors[i], i), c.actors[i])
             )
         marked = {c.last_action_of(seat) for seat in range(len(c.seats))}
+        self._marks = tuple(sorted(m for m in marked if m is not None))
         return [(text, seat, i in marked) for i, (_, text, seat) in enumerate(texts)]

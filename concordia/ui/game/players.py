@@ -10,7 +10,7 @@ from concordia.ui import insight, theme
 from concordia.ui.game.cards import FACES, card_name, card_tooltip
 from concordia.ui.render.cards import FaceReport, draw_chip
 from concordia.ui.render.storehouse import draw_storehouse, storehouse_legend
-from concordia.ui.strings import t
+from concordia.ui.strings import t, tn
 
 if TYPE_CHECKING:
     from concordia.ui.scenes.game import GameScene
@@ -78,8 +78,23 @@ class PlayersPanel:
         w = min(s.px(130), rect.width // 2 - s.px(8))
         return pygame.Rect(rect.right - s.px(8) - w, store.bottom + s.px(4), w, h)
 
+    def final_turn_marks(self) -> list[bool]:
+        """Per seat: whether it still has its last turn after the end was triggered (the
+        player who ended the game finishes the turn in which it happened)."""
+        state = self.scene.state
+        n = state.num_players
+        marks = [False] * n
+        if state.concordia is None or state.is_terminal():
+            return marks
+        for i in range(state.final_turns):
+            seat = (state.turn_player + i) % n
+            if seat != state.concordia:
+                marks[seat] = True
+        return marks
+
     def draw(self, surface: pygame.Surface) -> None:
         s = self.scene
+        marks = self.final_turn_marks()
         state = s.state
         fonts = s.app.fonts
         small = fonts.get(12)
@@ -109,7 +124,7 @@ class PlayersPanel:
             money = theme.text(
                 surface,
                 bold,
-                t("game.money", n=p.money),
+                tn("game.money", p.money),
                 (rect.right - s.px(8), top_y),
                 theme.ACCENT,
                 "topright",
@@ -161,6 +176,8 @@ class PlayersPanel:
                 badges.append(t("game.praefectus"))
             if state.concordia == seat:
                 badges.append(t("game.concordia_card"))
+            if marks[seat]:
+                badges.append(t("game.final_turn_mark"))
             line_y = max(info_rect.bottom, chip.bottom) + s.px(1)
             if badges and line_y + small.get_linesize() <= rect.bottom:
                 text = " · ".join(badges)

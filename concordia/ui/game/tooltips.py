@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from concordia.core import Build
 from concordia.ui.game.cards import price_text
 from concordia.ui.game.describe import describe_choice
-from concordia.ui.strings import t
+from concordia.ui.strings import t, tn
 from concordia.ui.targeting import Options
 
 if TYPE_CHECKING:
@@ -23,6 +24,9 @@ def board_tooltip(scene: GameScene, pos: tuple[int, int]) -> str | None:
         return about
     seat = scene.decider
     click = t("game.tip.click", what=describe_choice(scene, hit.choice, seat))
+    state = scene.state
+    if isinstance(hit.choice, Build) and state.points > 0 and scene.options().moves:
+        click += ". " + tn("game.build_ends_move", state.points)
     return f"{click}. {about}" if about and about != t("game.shortcuts") else click
 
 
@@ -49,7 +53,7 @@ def _under(scene: GameScene, pos: tuple[int, int]) -> str | None:
         if scene.selected is not None:
             for move in opts.moves.get(scene.selected, []):
                 if (move.kind, move.dst) == route:
-                    s += ". " + t("game.tip.route_move", n=state.cost(move).points)
+                    s += ". " + tn("game.tip.route_move", state.cost(move).points)
         return s
     province = board.province_at(pos)
     if province is not None:

@@ -8,7 +8,7 @@ import pygame
 
 from concordia.ui import theme
 from concordia.ui.game.describe import describe
-from concordia.ui.strings import t
+from concordia.ui.strings import t, tn
 from concordia.ui.widgets import Button
 
 if TYPE_CHECKING:
@@ -55,14 +55,63 @@ class TopBar:
             )
         )
 
+    def shown_seat(self) -> int | None:
+        """Whose colour the top bar shows: the winner after the game, the owner of a
+        turn that waits for End turn, else the player whose turn it is."""
+        s = self.scene
+        state = s.state
+        if s.controller.awaiting_confirm:
+            return s.controller.turn_owner
+        if state.is_terminal():
+            return state.outcome().ranking[0]
+        return state.turn_player
+
+    def headline(self) -> str:
+        """Who acts now (or who won), on the left of the top bar."""
+        s = self.scene
+        state, c = s.state, s.controller
+        if c.awaiting_confirm:
+            owner = c.seats[c.turn_owner].name
+            return f"{t('game.turn_of', name=owner)} · {t('game.turn_done_short')}"
+        if state.is_terminal():
+            return self.winner_text()
+        seat = state.turn_player
+        label = f"{t('game.turn_of', name=c.seats[seat].name)} · {t('phase.' + state.phase)}"
+        if state.current_player != seat and state.current_player is not None:
+            label += " · " + t("game.decides", name=c.seats[state.current_player].name)
+        return label
+
+    def winner_text(self) -> str:
+        """Who won, with the tie-break when it decided (from ``state.outcome()``)."""
+        s = self.scene
+        state = s.state
+        ranking = state.outcome().ranking
+        name = s.controller.seats[ranking[0]].name
+        scores = state.scores()
+        if len(ranking) > 1 and scores[ranking[0]].total == scores[ranking[1]].total:
+            return t("game.winner_tie", name=name, how=t("game.praefectus"))
+        return t("game.winner", name=name)
+
+    def end_note(self) -> str:
+        """Once the end is triggered: who ended the game and how, and the turns left."""
+        s = self.scene
+        state = s.state
+        if state.concordia is None or state.is_terminal():
+            return ""
+        name = s.controller.seats[state.concordia].name
+        sold_out = state.deck_size == 0 and all(c is None for c in state.display_ids())
+        how = t("game.end_by_cards" if sold_out else "game.end_by_houses", name=name)
+        return f"{how}: {tn('game.final_turns', state.final_turns)}"
+
     def status(self) -> str:
+        """The prompt: what the seat deciding now should do, said from its options."""
         s = self.scene
         state = s.state
         c = s.controller
         if state.is_terminal():
             return t("game.over")
-        if s.controller.awaiting_confirm:
-            return t("game.confirm_turn")
+        if c.awaiting_confirm:
+            return t("game.turn_done")
         seat = state.current_player
         assert seat is not None
         name = c.seats[seat].name
@@ -71,23 +120,35 @@ class TopBar:
                 return describe(s, s.pending_ai.action, seat)
             return t("game.thinking", name=name)
         phase = state.phase
+        opts = s.options()
+        if phase == "architect":
+            if not opts.moves:
+                return t("game.choose_build_more")
+            prompt = t("game.choose_route" if s.selected else "game.choose_colonist")
+            out = f"{prompt} · {t('game.points_left', n=state.points)}"
+            if opts.builds and state.points > 0:
+                out += " · " + tn("game.build_ends_move", state.points)
+            return out
+        if s.buy_card is not None:
+            return t("game.choose_goods")
+        if phase == "colonist" or s.place_city is not None:
+            if s.place_city is not None:
+                return t("game.choose_place")
+            if not opts.places:
+                return t("game.no_place_reason") + (" · " + t("game.or_cash") if opts.cash else "")
+            tail = t("game.or_cash") if opts.cash else t("game.or_finish")
+            return f"{t('game.choose_place')}, {tail}"
         prompt = {
             "card": "game.choose_card",
             "prefect": "game.choose_province",
             "senator": "game.choose_buy",
             "consul": "game.choose_buy",
             "mercator": "game.choose_trade",
-            "colonist": "game.choose_place",
             "tribune": "game.choose_tribune",
             "diplomat": "game.choose_diplomat",
             "overflow": "game.choose_overflow",
             "first_buy": "game.choose_first_buy",
         }.get(phase, "")
-        if phase == "architect":
-            prompt = "game.choose_route" if s.selected else "game.choose_colonist"
-            return f"{t(prompt)} · {t('game.points_left', n=state.points)}"
-        if s.buy_card is not None or s.place_city is not None:
-            prompt = "game.choose_goods" if s.buy_card else "game.choose_place"
         return t(prompt) if prompt else t("phase." + phase)
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -97,36 +158,26 @@ class TopBar:
         state = s.state
         fonts = s.app.fonts
         x = r.x + 12
-        if not state.is_terminal():
-            seat = state.turn_player
-            theme.shape(
-                surface,
-                s.shape(seat),
-                (x + s.px(8), r.centery),
-                s.px(8),
-                s.colour(seat),
-            )
+        seat = self.shown_seat()
+        if seat is not None:
+            theme.shape(surface, s.shape(seat), (x + s.px(8), r.centery), s.px(8), s.colour(seat))
             x += s.px(24)
-            label = (
-                f"{t('game.turn_of', name=s.controller.seats[seat].name)} · "
-                f"{t('phase.' + state.phase)}"
-            )
-            if state.current_player != seat and state.current_player is not None:
-                label += " · " + t(
-                    "game.decides", name=s.controller.seats[state.current_player].name
-                )
-            rect = theme.text(
-                surface,
-                fonts.get(16, True),
-                theme.fit(fonts.get(16, True), label, r.width // 2),
-                (x, r.centery),
-                theme.TEXT,
-                "midleft",
-            )
-            x = rect.right + 16
+        bold = fonts.get(16, True)
+        rect = theme.text(
+            surface,
+            bold,
+            theme.fit(bold, self.headline(), r.width // 2),
+            (x, r.centery),
+            theme.TEXT,
+            "midleft",
+        )
+        x = rect.right + 16
         msg = s.message
         if msg is None and not state.is_terminal():
             msg = self.status()
+            note = self.end_note()
+            if note:
+                msg = f"{note} · {msg}"
         if msg:
             room = r.right - s.px(3 * 102 + 16) - x
             theme.text(

@@ -8,7 +8,7 @@ import pygame
 
 from concordia.core.data import GOODS, PRICE
 from concordia.ui import theme
-from concordia.ui.strings import t
+from concordia.ui.strings import t, tn
 from concordia.ui.widgets import Button
 
 if TYPE_CHECKING:
@@ -123,7 +123,7 @@ class TradePanel:
         theme.text(
             surface,
             fonts.get(13),
-            f"{t('game.money', n=p.money)} · {t('game.free_space', n=p.free_space())}",
+            f"{tn('game.money', p.money)} · {t('game.free_space', n=p.free_space())}",
             (r.x + s.px(12), r.y + s.px(30)),
             theme.ACCENT,
         )

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from concordia.core import Action, GameState
+from concordia.core import Action, GameState, Move
 from concordia.core.actions import ACTION_TYPES
 from concordia.ui import theme
 from concordia.ui.ai_bridge import AIBridge, Reply
@@ -196,15 +196,26 @@ class GameScene(Scene):
         self.controller.submit(action)
         if seat is not None:
             self.animate(action, seat)
+        if isinstance(action, Move):
+            self.bar.moved(action, self.state.step)
         if self.hint is not None:
             self.hint = None
             self.message = None
         self.selected = None
         self.place_city = None
         self.buy_card = None
-        self.trade_amount = {}
+        # Amounts set on the other goods' rows stay while they are still legal.
+        trades = self.options().trades
+        self.trade_amount = {
+            g: n
+            for g, n in self.trade_amount.items()
+            if any(tr.amount == n for tr in trades.get(g, []))
+        }
         after = self.state
         effects.play_sound(self, action)
+        if before.concordia is None and after.concordia is not None and not after.is_terminal():
+            self.flash(self.top.end_note())  # the end is triggered: say who and how
+            self.message_time = 8.0
         if (after.turn_player != before.turn_player or after.is_terminal()) and (
             self.controller.committed == len(self.controller.actions)
         ):
@@ -447,10 +458,19 @@ class GameScene(Scene):
             key = action_target(self.pending_ai.action)
             if key is not None:
                 out[key] = "●"
-            return out
+            return self._log_marks(out)
         if not self.human_to_act or self.controller.awaiting_confirm:
+            return self._log_marks(out)
+        return self._log_marks(hints.mark(self, self.targeting().highlights()))
+
+    def _log_marks(self, out: dict[HKey, str]) -> dict[HKey, str]:
+        """Ring the places the log entry under the pointer names."""
+        if self.hover is None or not self.lay.log.collidepoint(self.hover):
             return out
-        return hints.mark(self, self.targeting().highlights())
+        entry = self.log.entry_at(self.hover)
+        for key in self.log.keys_of(entry) if entry is not None else []:
+            out.setdefault(key, "")
+        return out
 
     # ------------------------------------------------------------------ tooltips
     def tooltip(self, pos: tuple[int, int]) -> str | None:

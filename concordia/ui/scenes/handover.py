@@ -36,7 +36,7 @@ class HandoverScene(Scene):
         return None
 
     def tooltip(self, pos: tuple[int, int]) -> str | None:
-        return t("handover.click", name=self.player)
+        return None  # the screen says it in large letters already
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(theme.BG)

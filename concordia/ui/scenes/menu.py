@@ -34,13 +34,16 @@ AI_NAMES = ("Livia", "Marcus", "Julia", "Titus", "Claudia", "Gaius")
 BOARDS = ("imperium", "italia")
 
 
-def default_seats(kinds: list[str] | tuple[str, ...]) -> list[SeatConfig]:
-    """Seats named "You" / "Player n" for humans and Roman names for AIs."""
+def default_seats(kinds: list[str] | tuple[str, ...], player_name: str = "") -> list[SeatConfig]:
+    """Seats named "Player n" for humans (the first one ``player_name``, the name kept
+    in the settings, when it is set) and Roman names for AIs."""
     seats: list[SeatConfig] = []
     ai_i = 0
+    first_human = True
     for i, kind in enumerate(kinds):
         if kind == "human":
-            name = t("seat.default_name", n=i + 1)
+            name = (player_name if first_human else "") or t("seat.default_name", n=i + 1)
+            first_human = False
         else:
             name = AI_NAMES[ai_i % len(AI_NAMES)]
             ai_i += 1
@@ -48,11 +51,11 @@ def default_seats(kinds: list[str] | tuple[str, ...]) -> list[SeatConfig]:
     return seats
 
 
-def default_setup(seed: int | None = None) -> GameSetup:
-    """You against three normal AIs on Imperium."""
+def default_setup(seed: int | None = None, player_name: str = "") -> GameSetup:
+    """You (named ``player_name`` when set) against three normal AIs on Imperium."""
     return GameSetup(
         "imperium",
-        default_seats(("human", "normal", "normal", "normal")),
+        default_seats(("human", "normal", "normal", "normal"), player_name),
         random.randrange(1, 1_000_000) if seed is None else seed,
     )
 
@@ -128,13 +131,13 @@ class MenuScene(ButtonScene):
 
     def handle_other(self, intent: Intent) -> Intent | None:
         if isinstance(intent, Confirm):
-            self.app.start_game(default_setup())
+            self.app.start_game(default_setup(player_name=self.app.settings.player_name))
         return None
 
     def on_button(self, button: Button) -> None:
         key = button.value
         if key == "play":
-            self.app.start_game(default_setup())
+            self.app.start_game(default_setup(player_name=self.app.settings.player_name))
         elif key == "new":
             self.app.push(NewGameScene(self.app))
         elif key == "continue":
@@ -194,7 +197,7 @@ class NewGameScene(ButtonScene):
         kinds = [k for k in settings.last_seats if k in SEAT_KINDS] or ["human", "normal"]
         self.setup = GameSetup(
             settings.last_board if settings.last_board in BOARDS else "imperium",
-            default_seats(kinds),
+            default_seats(kinds, settings.player_name),
             random.randrange(1, 1_000_000),
         )
         self.editing: int | None = None
@@ -413,9 +416,16 @@ class NewGameScene(ButtonScene):
         for i, seat in enumerate(s.seats):
             if not seat.name.strip():
                 seat.name = t("seat.default_name", n=i + 1)
+        first = next((i for i, x in enumerate(s.seats) if x.is_human), None)
+        name = self.app.settings.player_name
+        if first is not None and s.seats[first].name != t("seat.default_name", n=first + 1):
+            name = s.seats[first].name[:16]  # the player's own name, kept for quick games
         self.app.update_settings(
             replace(
-                self.app.settings, last_board=s.board, last_seats=tuple(x.kind for x in s.seats)
+                self.app.settings,
+                last_board=s.board,
+                last_seats=tuple(x.kind for x in s.seats),
+                player_name=name,
             )
         )
         self.app.start_game(s)

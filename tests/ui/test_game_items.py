@@ -1,0 +1,443 @@
+"""Issue 9, one scene test per numbered item: every click lands, every step explains
+itself. Positions come from random legal play (``find_actions``); clicks are real
+``Click`` intents at the places the scene draws its targets and buttons."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pygame
+import pytest
+from ui_helpers import buttons, click_button, draw, find_actions, game_scene, send
+
+from concordia.core import GameState, Move
+from concordia.core.data import CARD_BY_ID
+from concordia.ui.input import Click, Confirm, HandCard, Hover
+from concordia.ui.scenes.game import GameScene
+from concordia.ui.strings import set_language, t, tn
+from concordia.ui.targeting import Target, _footprints
+
+pytestmark = pytest.mark.usefixtures("pygame_display")
+
+HUMAN_AI = ["human", "easy"]
+
+
+def _at(
+    want: Callable[[GameState], bool],
+    seed: int = 3,
+    kinds: list[str] | None = None,
+    board_name: str = "imperium",
+    tries: int = 60,
+    max_steps: int = 3000,
+) -> tuple[Any, GameScene]:
+    kinds = kinds or HUMAN_AI
+    actions = find_actions(kinds, seed, want, board_name, max_steps=max_steps, tries=tries)
+    app, scene = game_scene(kinds, seed, actions, board_name)
+    scene.update(0.0)
+    return app, scene
+
+
+def _mine(phase: str) -> Callable[[GameState], bool]:
+    return lambda s: s.phase == phase and s.current_player == 0
+
+
+def _card_in_hand(action: str) -> Callable[[GameState], bool]:
+    return lambda s: (
+        s.phase == "card"
+        and s.turn_player == 0
+        and any(CARD_BY_ID[c].action == action for c in s.hand(0))
+    )
+
+
+def _target(scene: GameScene, pred: Callable[[Target], bool]) -> Target:
+    return next(tg for tg in scene.targeting().targets() if pred(tg))
+
+
+# ---------------------------------------------------------------------- items 1 and 2
+def test_item1_a_province_label_with_a_route_under_it_takes_the_prefect_click() -> None:
+    """Fixed by the targeting layer: routes are no Prefect targets, so the label wins."""
+    found = 0
+    for board_name in ("imperium", "italia"):
+        app, scene = _at(_mine("prefect"), seed=4, board_name=board_name)
+        geo = scene.geometry()
+        for province, produce in scene.options().produce.items():
+            for fp in geo.provinces[province]:
+                x, y = (round(fp.centre[0]), round(fp.centre[1]))
+                if scene.board.route_at((x, y)) is None:
+                    continue  # no route under this label
+                found += 1
+                assert scene.board_hit((x, y)).choice == produce  # type: ignore[union-attr]
+    assert found > 0, "no province label with a route under it"
+
+
+def test_item2_the_step_cost_badge_of_a_route_is_clickable() -> None:
+    def ready(s: GameState) -> bool:
+        return _mine("architect")(s) and any(isinstance(a, Move) for a in s.legal_actions())
+
+    app, scene = _at(ready, seed=5)
+    (kind, src), moves = next(iter(scene.options().moves.items()))
+    scene.selected = (kind, src)
+    scene.rebuild()
+    geo = scene.geometry()
+    move = moves[0]
+    box = geo.badges[(move.kind, move.dst)]
+    pos = (round(box.centre[0]), round(box.centre[1]))
+    assert scene.board.route_at(pos) != (move.kind, move.dst)  # off the thin line
+    send(app, Click(pos))
+    assert scene.controller.actions[-1] == str(move)
+
+
+# ---------------------------------------------------------------------- item 3
+def _two_alike(s: GameState) -> bool:
+    if s.phase != "card" or s.turn_player != 0:
+        return False
+    hand = s.hand(0)
+    return any(CARD_BY_ID[a].name == CARD_BY_ID[b].name and a != b for a in hand for b in hand)
+
+
+def test_item3_either_copy_of_a_card_plays_it() -> None:
+    """E.g. the starting Diplomat and a bought one: the core lists one action for both."""
+    app, scene = _at(_two_alike, seed=2, tries=200, max_steps=4000)
+    hand = scene.state.hand(0)
+    listed = {str(a).split()[1] for a in scene.options().legal}
+    second = next(
+        i
+        for i, c in enumerate(hand)
+        if c not in listed and any(CARD_BY_ID[o].name == CARD_BY_ID[c].name for o in listed)
+    )
+    rect, card = scene.hand.rects(0)[second]
+    expected = scene.state.play_for_card(card)
+    assert expected is not None
+    card_buttons = [b for b in buttons(app) if b.rect == rect and b.enabled]
+    assert card_buttons, "the second copy has no button"
+    send(app, Click(rect.center))
+    assert scene.controller.actions[-1] == str(expected)
+    send(app, HandCard(0))  # nothing: not in the card phase any more
+    scene.undo()
+    send(app, HandCard(second + 1))
+    assert scene.controller.actions[-1] == str(expected)
+
+
+# ---------------------------------------------------------------------- item 4
+def test_item4_the_top_bar_names_who_acts_until_the_turn_is_confirmed() -> None:
+    app, scene = _at(_card_in_hand("prefect"))
+    click_button(app, lambda v: str(v).startswith("play ") and "prefect" in str(v))
+    click_button(app, lambda v: str(v) == "cash")
+    assert scene.controller.awaiting_confirm
+    me = scene.controller.seats[0].name
+    other = scene.controller.seats[1].name
+    head = scene.top.headline()
+    assert me in head and other not in head
+    assert t("game.turn_done") in scene.status()
+    send(app, Confirm())
+    assert other in scene.top.headline()
+
+
+# ---------------------------------------------------------------------- item 5
+def test_item5_building_warns_about_unused_points_and_the_prompt_follows() -> None:
+    def ready(s: GameState) -> bool:
+        return (
+            _mine("architect")(s)
+            and s.points > 0
+            and any(str(a).startswith("build") for a in s.legal_actions())
+        )
+
+    app, scene = _at(ready, seed=4, tries=200)
+    points = scene.state.points
+    warning = t("game.build_ends_move", n=points)
+    assert warning in scene.status()
+    build = _target(scene, lambda tg: str(tg.choice).startswith("build"))
+    box = scene.geometry().badges[build.key]
+    pos = (round(box.centre[0]), round(box.centre[1]))
+    assert warning in (scene.tooltip(pos) or "")
+    send(app, Click(pos))
+    assert scene.controller.actions[-1] == str(build.choice)
+    if not scene.controller.awaiting_confirm:
+        assert t("game.choose_colonist") not in scene.status()
+        assert t("game.choose_build_more") in scene.status()
+
+
+# ---------------------------------------------------------------------- item 6
+def test_item6_trade_amounts_on_other_rows_survive_a_trade() -> None:
+    def ready(s: GameState) -> bool:
+        if not _mine("mercator")(s):
+            return False
+        goods = {a.good for a in s.legal_actions() if type(a).__name__ == "Trade"}
+        return len(goods) >= 2
+
+    app, scene = _at(ready, seed=3, tries=200)
+    trades = scene.options().trades
+    a, b = list(trades)[:2]
+    da = 1 if any(tr.amount > 0 for tr in trades[a]) else -1
+    db = 1 if any(tr.amount > 0 for tr in trades[b]) else -1
+    click_button(app, lambda v: v == ("ui", "trade_step", a, da))
+    click_button(app, lambda v: v == ("ui", "trade_step", b, db))
+    click_button(app, lambda v: str(v) == f"trade {a} {da:+d}")
+    assert scene.controller.actions[-1] == f"trade {a} {da:+d}"
+    legal_b = {tr.amount for tr in scene.options().trades.get(b, [])}
+    if db in legal_b:
+        assert scene.trade_amount.get(b) == db
+
+
+# ---------------------------------------------------------------------- item 7
+def test_item7_colonist_prompt_says_why_nothing_lights_and_drops_cash_later() -> None:
+    def none_placeable(s: GameState) -> bool:
+        return _mine("colonist")(s) and not any(
+            str(a).startswith("place") for a in s.legal_actions()
+        )
+
+    app, scene = _at(none_placeable, seed=6, tries=200)
+    status = scene.status()
+    assert t("game.no_place_reason") in status
+    assert t("game.choose_place") not in status
+
+    def two_placements(s: GameState) -> bool:
+        if not _mine("colonist")(s):
+            return False
+        for a in s.legal_actions():
+            if str(a).startswith("place"):
+                after = s.apply(a)
+                if after.phase == "colonist" and any(
+                    str(x).startswith("place") for x in after.legal_actions()
+                ):
+                    return True
+        return False
+
+    app, scene = _at(two_placements, seed=7, tries=300)
+    place = next(a for a in scene.options().legal if str(a).startswith("place"))
+    scene.submit(place)
+    assert scene.options().cash is None
+    assert t("game.or_cash") not in scene.status()
+
+
+# ---------------------------------------------------------------------- item 8
+def test_item8_the_log_says_what_each_player_gained_and_paid() -> None:
+    app, scene = _at(_card_in_hand("prefect"))
+    click_button(app, lambda v: str(v).startswith("play ") and "prefect" in str(v))
+    before = scene.state
+    produce = next(iter(scene.options().produce.values()))
+    scene.submit(produce)
+    after = scene.state
+    line = scene.log.lines()[-1][0]
+    me = before.players[0]
+    gained = [
+        (g, after.players[0].goods[i] - me.goods[i])
+        for i, g in enumerate(("brick", "food", "tool", "wine", "cloth"))
+        if after.players[0].goods[i] != me.goods[i]
+    ]
+    assert gained
+    for good, n in gained:
+        assert f"+{n} {tn('good.' + good, n)}" in line, line
+    # Cash names its amount.
+    def cash_pays(st: GameState) -> bool:
+        if not _card_in_hand("prefect")(st):
+            return False
+        play = next(a for a in st.legal_actions() if "prefect" in str(a))
+        after = st.apply(play)
+        cash = next((a for a in after.legal_actions() if str(a) == "cash"), None)
+        return cash is not None and after.cost(cash).money < 0
+
+    app, scene = _at(cash_pays, seed=5, tries=200)
+    click_button(app, lambda v: str(v).startswith("play ") and "prefect" in str(v))
+    money = scene.state.players[0].money
+    scene.submit(scene.options().cash)  # type: ignore[arg-type]
+    gain = scene.state.players[0].money - money
+    assert scene.log.lines()[-1][0].endswith(": +" + tn("game.money", gain))
+
+
+def test_item8_long_log_lines_wrap_and_hover_lights_the_board() -> None:
+    app, scene = _at(lambda s: len(s.players[0].hand) > 0 and s.step > 60, seed=3)
+    rows = scene.log.rows()
+    assert rows and not any(text.endswith("…") for text, *_ in rows)
+    font = app.fonts.get(12)
+    width = scene.log._text_width()
+    long = [i for i, (text, _s, _m) in enumerate(scene.log.lines()) if font.size(text)[0] > width]
+    assert long, "no log line wider than the log in this game"
+    for entry in long:
+        assert sum(1 for r in rows if r[3] == entry) >= 2
+    # Hover over the newest entry naming a place lights it on the board.
+    for pos, index in scene.log.entry_positions():
+        keys = scene.log.keys_of(index)
+        if keys:
+            send(app, Hover(pos))
+            lit = scene.highlights()
+            assert all(k in lit for k in keys)
+            break
+    else:
+        raise AssertionError("no visible log entry names a place")
+
+
+# ---------------------------------------------------------------------- item 9
+def test_item9_the_end_of_the_game_is_announced_and_final_turns_marked() -> None:
+    def triggered(s: GameState) -> bool:
+        return s.concordia is not None and not s.is_terminal() and s.final_turns > 1
+
+    app, scene = _at(triggered, seed=2, kinds=["human", "easy", "easy"], max_steps=6000)
+    ender = scene.controller.seats[scene.state.concordia or 0].name
+    note = scene.top.end_note()
+    assert ender in note
+    marks = scene.players.final_turn_marks()
+    state = scene.state
+    assert not marks[state.concordia or 0]
+    assert sum(marks) == state.final_turns - (1 if state.turn_player == state.concordia else 0)
+    over = find_actions(["human", "easy"], 2, lambda s: s.is_terminal(), max_steps=6000)
+    app, scene = game_scene(["human", "easy"], 2, over)
+    winner = scene.controller.seats[scene.state.outcome().ranking[0]].name
+    assert winner in scene.top.headline()
+
+
+# ---------------------------------------------------------------------- item 10
+def test_item10_the_hint_shows_the_whole_play() -> None:
+    from concordia.ui.game.hints import Hint
+
+    app, scene = _at(_card_in_hand("architect"), seed=4)
+    state = scene.state
+    play = next(a for a in state.legal_actions() if str(a).startswith("play architect"))
+    after = state.apply(play)
+    moves = [a for a in after.legal_actions() if isinstance(a, Move)][:1]
+    plan = [play, *moves]
+    scene.hint = Hint(state.step, 0, plan, done=True)
+    scene.hint.text = scene.hint.describe(scene)
+    lit = scene.highlights()
+    assert any(k == (m.kind, m.dst) for m in moves for k in lit)
+    assert all(describe_part in scene.hint.text for describe_part in [t("card.architect")])
+    assert len(scene.hint.text.split(" · ")) == len(plan) or ";" in scene.hint.text
+
+
+# ---------------------------------------------------------------------- item 11
+def test_item11_your_own_moves_are_animated() -> None:
+    from dataclasses import replace
+
+    from concordia.ui.render.anim import MoveTween
+
+    def ready(s: GameState) -> bool:
+        return _mine("architect")(s) and any(isinstance(a, Move) for a in s.legal_actions())
+
+    app, scene = _at(ready, seed=5)
+    app.settings = replace(app.settings, animation_speed="normal")
+    (kind, src), moves = next(iter(scene.options().moves.items()))
+    scene.selected = (kind, src)
+    scene.rebuild()
+    box = scene.geometry().badges[(moves[0].kind, moves[0].dst)]
+    send(app, Click((round(box.centre[0]), round(box.centre[1]))))
+    assert scene.controller.actions[-1] == str(moves[0])
+    assert any(isinstance(tw, MoveTween) for tw in scene.tweens)
+    assert scene.animating
+    draw(app)
+
+
+# ---------------------------------------------------------------------- item 12
+def test_item12_every_way_to_pay_an_any_good_has_a_button() -> None:
+    def several(s: GameState) -> bool:
+        if not (s.phase in ("senator", "consul") and s.current_player == 0):
+            return False
+        by_card: dict[str, int] = {}
+        for a in s.legal_actions():
+            if str(a).startswith("buy"):
+                card = str(a).split()[1]
+                by_card[card] = by_card.get(card, 0) + 1
+        return any(n >= 3 for n in by_card.values())
+
+    app, scene = _at(several, seed=3, kinds=["human", "easy", "easy"], tries=300)
+    buys = scene.options().buys
+    card = next(c for c, b in buys.items() if len(b) >= 3)
+    click_button(app, lambda v: v == ("ui", "buy_card", card))
+    values = {str(b.value) for b in buttons(app) if b.enabled}
+    for buy in buys[card]:
+        assert str(buy) in values
+
+
+# ---------------------------------------------------------------------- item 13
+def _reorders(s: GameState) -> Move | None:
+    """A move after which the core lists the colonists in another order, if any."""
+    if not _mine("architect")(s):
+        return None
+    before = list(dict.fromkeys((a.kind, a.src) for a in s.legal_actions() if isinstance(a, Move)))
+    for a in s.legal_actions():
+        if not isinstance(a, Move):
+            continue
+        after = s.apply(a)
+        keys = list(
+            dict.fromkeys((m.kind, m.src) for m in after.legal_actions() if isinstance(m, Move))
+        )
+        followed = [(k, a.dst) if (k, w) == (a.kind, a.src) else (k, w) for k, w in before]
+        if len(keys) >= 2 and set(keys) <= set(followed):
+            if keys != [x for x in followed if x in keys]:
+                return a
+    return None
+
+
+def test_item13_colonist_buttons_keep_their_order_after_a_move() -> None:
+    app, scene = _at(lambda s: _reorders(s) is not None, seed=5, tries=300, max_steps=4000)
+
+    def order() -> list[tuple[str, str]]:
+        return [
+            b.value[2]
+            for b in sorted(buttons(app), key=lambda b: b.rect.x)
+            if isinstance(b.value, tuple) and b.value[:2] == ("ui", "select")
+        ]
+
+    first = order()
+    move = _reorders(scene.state)
+    assert move is not None
+    scene.submit(move)
+    now = order()
+    followed = [(k, move.dst) if (k, w) == (move.kind, move.src) else (k, w) for k, w in first]
+    assert len(now) >= 2
+    assert now == [x for x in followed if x in now]
+
+
+# ---------------------------------------------------------------------- item 14
+def test_item14_scores_final_title_disabled_tooltips_and_hand_tooltips() -> None:
+    from concordia.ui.scenes.scores import ScoresScene
+    from concordia.ui.widgets import Button, ButtonRow
+
+    over = find_actions(["human", "easy"], 2, lambda s: s.is_terminal(), max_steps=6000)
+    app, scene = game_scene(["human", "easy"], 2, over)
+    scores = ScoresScene(app, scene.controller, final=False)
+    assert t("scores.if_ended_now") not in scores.title()
+    row = ButtonRow()
+    row.add(Button(pygame.Rect(0, 0, 50, 20), "x", None, "tip", enabled=False))
+    assert not row.tooltip((5, 5))
+    app2, scene2 = _at(_card_in_hand("prefect"))
+    rect, _card = scene2.hand.rects(0)[0]
+    box = app2.tooltip_rect(scene2.tooltip(rect.center) or "", rect.center, scene2.tooltip_avoid())
+    assert not box.colliderect(rect)
+
+
+# ---------------------------------------------------------------------- item 15
+def test_item15_plurals_in_both_languages() -> None:
+    from concordia.ui.strings import tn
+
+    try:
+        for lang in ("en", "it"):
+            set_language(lang)
+            one, two = tn("game.money", 1), tn("game.money", 2)
+            assert one != two.replace("2", "1")
+            one, two = tn("game.step_cost", 1), tn("game.step_cost", 2)
+            assert one != two.replace("2", "1")
+        set_language("it")
+        assert tn("good.brick", 2) == "mattoni"
+        assert tn("game.money", 1) == "1 sesterzio"
+        assert tn("game.step_cost", 1) == "1 passo"
+        set_language("en")
+        assert tn("game.money", 1) == "1 sestertius"
+        assert tn("game.step_cost", 1) == "1 step"
+    finally:
+        set_language("en")
+
+
+def test_item15_handover_has_no_echo_tooltip_and_the_name_comes_from_settings() -> None:
+    from concordia.settings import Settings
+    from concordia.ui.scenes.handover import HandoverScene
+    from concordia.ui.scenes.menu import default_seats
+
+    app, scene = game_scene(["human", "human"], 3)
+    scene.update(0.0)
+    top = app.stack.top
+    assert isinstance(top, HandoverScene)
+    assert not top.tooltip((300, 300))
+    seats = default_seats(("human", "normal"), player_name="Livia")
+    assert seats[0].name == "Livia"
+    assert Settings(player_name="Livia").player_name == "Livia"
