@@ -326,7 +326,9 @@ class App:
                 tip_of = getattr(top, "tooltip", None)
                 tip = tip_of(self.mouse) if callable(tip_of) else None
                 if tip:
-                    draw_tooltip(surface, self.fonts, tip, self.mouse)
+                    avoid_of = getattr(top, "tooltip_avoid", None)
+                    avoid = avoid_of(self.mouse) if callable(avoid_of) else None
+                    draw_tooltip(surface, self.fonts, tip, self.mouse, avoid)
             except Exception as exc:
                 self.crashed(exc, top, "tooltip")
 

@@ -30,7 +30,7 @@ def game_redraw_key(scene: Any) -> tuple[object, ...]:
         c.awaiting_confirm,
         scene.message,
         None if pending is None else (str(pending.action), pending.seat),
-        None if hint is None else (hint.step, hint.seat, hint.done, str(hint.action)),
+        None if hint is None else (hint.step, hint.seat, hint.done, len(hint.actions)),
         dots,
         len(scene.tweens),
         scene.selected,

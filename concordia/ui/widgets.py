@@ -84,9 +84,10 @@ class ButtonRow:
         return None
 
     def tooltip(self, pos: tuple[int, int]) -> str | None:
+        """The tooltip of the enabled button under ``pos`` (a disabled one has none)."""
         for b in reversed(self.buttons):
             if b.rect.collidepoint(pos):
-                return b.tooltip or b.label
+                return (b.tooltip or b.label) if b.enabled else None
         return None
 
     def draw(
@@ -109,12 +110,18 @@ def column(
     return [make(pygame.Rect(x, y + i * (h + gap), w, h), i, s) for i, s in enumerate(labels)]
 
 
-def draw_tooltip(
-    surface: pygame.Surface, fonts: theme.Fonts, tip: str, pos: tuple[int, int]
-) -> None:
-    """Draw a wrapped tooltip box near ``pos``, kept inside the surface."""
+def tooltip_rect(
+    fonts: theme.Fonts,
+    tip: str,
+    pos: tuple[int, int],
+    size: tuple[int, int],
+    avoid: pygame.Rect | None = None,
+) -> pygame.Rect:
+    """Where the tooltip box for ``tip`` goes: near ``pos``, inside a surface of
+    ``size``, and clear of ``avoid`` (the thing it describes) when given: above it,
+    else below it, else beside it."""
     font = fonts.get(14)
-    sw, sh = surface.get_size()
+    sw, sh = size
     max_w = min(420, sw - 20)
     lines = theme.wrap(font, tip, max_w - 16)
     line_h = font.get_linesize()
@@ -127,6 +134,32 @@ def draw_tooltip(
     if y + h > sh - 4:
         y = max(4, pos[1] - h - 8)
     rect = pygame.Rect(x, y, w, h)
+    if avoid is not None and rect.colliderect(avoid):
+        x = min(max(4, pos[0] - w // 2), sw - w - 4)
+        for y in (avoid.top - h - 6, avoid.bottom + 6):
+            if 4 <= y <= sh - h - 4:
+                return pygame.Rect(x, y, w, h)
+        for x in (avoid.right + 6, avoid.left - w - 6):
+            if 4 <= x <= sw - w - 4:
+                return pygame.Rect(x, min(max(4, avoid.y), sh - h - 4), w, h)
+    return rect
+
+
+def draw_tooltip(
+    surface: pygame.Surface,
+    fonts: theme.Fonts,
+    tip: str,
+    pos: tuple[int, int],
+    avoid: pygame.Rect | None = None,
+) -> None:
+    """Draw a wrapped tooltip box near ``pos``, kept inside the surface and clear of
+    ``avoid``."""
+    font = fonts.get(14)
+    max_w = min(420, surface.get_width() - 20)
+    lines = theme.wrap(font, tip, max_w - 16)
+    line_h = font.get_linesize()
+    rect = tooltip_rect(fonts, tip, pos, surface.get_size(), avoid)
+    x, y = rect.topleft
     pygame.draw.rect(surface, theme.TOOLTIP_BG, rect, border_radius=5)
     pygame.draw.rect(surface, (90, 80, 60), rect, 1, border_radius=5)
     for i, s in enumerate(lines):

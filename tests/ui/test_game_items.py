@@ -13,10 +13,11 @@ from ui_helpers import buttons, click_button, draw, find_actions, game_scene, se
 
 from concordia.core import GameState, Move
 from concordia.core.data import CARD_BY_ID
+from concordia.ui.game.describe import describe_choice
 from concordia.ui.input import Click, Confirm, HandCard, Hover
 from concordia.ui.scenes.game import GameScene
 from concordia.ui.strings import set_language, t, tn
-from concordia.ui.targeting import Target, _footprints
+from concordia.ui.targeting import Target
 
 pytestmark = pytest.mark.usefixtures("pygame_display")
 
@@ -59,7 +60,7 @@ def test_item1_a_province_label_with_a_route_under_it_takes_the_prefect_click() 
     """Fixed by the targeting layer: routes are no Prefect targets, so the label wins."""
     found = 0
     for board_name in ("imperium", "italia"):
-        app, scene = _at(_mine("prefect"), seed=4, board_name=board_name)
+        _app, scene = _at(_mine("prefect"), seed=4, board_name=board_name)
         geo = scene.geometry()
         for province, produce in scene.options().produce.items():
             for fp in geo.provinces[province]:
@@ -187,7 +188,7 @@ def test_item7_colonist_prompt_says_why_nothing_lights_and_drops_cash_later() ->
             str(a).startswith("place") for a in s.legal_actions()
         )
 
-    app, scene = _at(none_placeable, seed=6, tries=200)
+    _app, scene = _at(none_placeable, seed=6, tries=200)
     status = scene.status()
     assert t("game.no_place_reason") in status
     assert t("game.choose_place") not in status
@@ -204,7 +205,7 @@ def test_item7_colonist_prompt_says_why_nothing_lights_and_drops_cash_later() ->
                     return True
         return False
 
-    app, scene = _at(two_placements, seed=7, tries=300)
+    _app, scene = _at(two_placements, seed=7, tries=300)
     place = next(a for a in scene.options().legal if str(a).startswith("place"))
     scene.submit(place)
     assert scene.options().cash is None
@@ -229,6 +230,7 @@ def test_item8_the_log_says_what_each_player_gained_and_paid() -> None:
     assert gained
     for good, n in gained:
         assert f"+{n} {tn('good.' + good, n)}" in line, line
+
     # Cash names its amount.
     def cash_pays(st: GameState) -> bool:
         if not _card_in_hand("prefect")(st):
@@ -273,7 +275,7 @@ def test_item9_the_end_of_the_game_is_announced_and_final_turns_marked() -> None
     def triggered(s: GameState) -> bool:
         return s.concordia is not None and not s.is_terminal() and s.final_turns > 1
 
-    app, scene = _at(triggered, seed=2, kinds=["human", "easy", "easy"], max_steps=6000)
+    _app, scene = _at(triggered, seed=2, kinds=["human", "easy", "easy"], max_steps=6000)
     ender = scene.controller.seats[scene.state.concordia or 0].name
     note = scene.top.end_note()
     assert ender in note
@@ -282,27 +284,49 @@ def test_item9_the_end_of_the_game_is_announced_and_final_turns_marked() -> None
     assert not marks[state.concordia or 0]
     assert sum(marks) == state.final_turns - (1 if state.turn_player == state.concordia else 0)
     over = find_actions(["human", "easy"], 2, lambda s: s.is_terminal(), max_steps=6000)
-    app, scene = game_scene(["human", "easy"], 2, over)
+    _app, scene = game_scene(["human", "easy"], 2, over)
     winner = scene.controller.seats[scene.state.outcome().ranking[0]].name
     assert winner in scene.top.headline()
 
 
 # ---------------------------------------------------------------------- item 10
 def test_item10_the_hint_shows_the_whole_play() -> None:
-    from concordia.ui.game.hints import Hint
+    """The hint follows the adviser to the end of its card: every step is lit on the
+    board (numbered) and said in words; following the first step keeps the rest."""
 
-    app, scene = _at(_card_in_hand("architect"), seed=4)
+    def ready(s: GameState) -> bool:
+        return _card_in_hand("architect")(s) and s.players[0].money >= 0
+
+    _app, scene = _at(ready, seed=4)
+    # A fake adviser: the first legal move after the play, then finish.
     state = scene.state
     play = next(a for a in state.legal_actions() if str(a).startswith("play architect"))
-    after = state.apply(play)
-    moves = [a for a in after.legal_actions() if isinstance(a, Move)][:1]
-    plan = [play, *moves]
-    scene.hint = Hint(state.step, 0, plan, done=True)
-    scene.hint.text = scene.hint.describe(scene)
+    scene.request_hint()
+    hint = scene.hint
+    assert hint is not None and hint.pending is state
+    from concordia.ui.ai_bridge import Reply
+
+    scene.ai.cancel()
+    pending = state
+    chosen = [play]
+    scene.take_reply(Reply(scene.game_id, pending.step, play, hint=True))
+    while scene.hint is not None and scene.hint.pending is not None:
+        pending = scene.hint.pending
+        legal = pending.legal_actions()
+        nxt = next((a for a in legal if isinstance(a, Move)), legal[-1])
+        chosen.append(nxt)
+        scene.take_reply(Reply(scene.game_id, pending.step, nxt, hint=True))
+    assert scene.hint is not None and scene.hint.done
+    assert scene.hint.actions == chosen and len(chosen) >= 3
     lit = scene.highlights()
-    assert any(k == (m.kind, m.dst) for m in moves for k in lit)
-    assert all(describe_part in scene.hint.text for describe_part in [t("card.architect")])
-    assert len(scene.hint.text.split(" · ")) == len(plan) or ";" in scene.hint.text
+    moves = [a for a in chosen if isinstance(a, Move)]
+    assert moves and all(lit[(m.kind, m.dst)].startswith("★") for m in moves)
+    for a in chosen:
+        assert describe_choice(scene, a, 0) in scene.hint.text
+    assert scene.message == t("game.hint_is", what=scene.hint.text)
+    scene.submit(play)  # following the first step keeps the rest of the play
+    assert scene.hint is not None and scene.hint.actions == chosen[1:]
+    assert scene.current_hint is not None
 
 
 # ---------------------------------------------------------------------- item 11
@@ -362,9 +386,9 @@ def _reorders(s: GameState) -> Move | None:
             dict.fromkeys((m.kind, m.src) for m in after.legal_actions() if isinstance(m, Move))
         )
         followed = [(k, a.dst) if (k, w) == (a.kind, a.src) else (k, w) for k, w in before]
-        if len(keys) >= 2 and set(keys) <= set(followed):
-            if keys != [x for x in followed if x in keys]:
-                return a
+        reordered = keys != [x for x in followed if x in keys]
+        if len(keys) >= 2 and set(keys) <= set(followed) and reordered:
+            return a
     return None
 
 
@@ -396,13 +420,17 @@ def test_item14_scores_final_title_disabled_tooltips_and_hand_tooltips() -> None
     over = find_actions(["human", "easy"], 2, lambda s: s.is_terminal(), max_steps=6000)
     app, scene = game_scene(["human", "easy"], 2, over)
     scores = ScoresScene(app, scene.controller, final=False)
-    assert t("scores.if_ended_now") not in scores.title()
+    assert scores.heading() == t("scores.final")
     row = ButtonRow()
     row.add(Button(pygame.Rect(0, 0, 50, 20), "x", None, "tip", enabled=False))
     assert not row.tooltip((5, 5))
     app2, scene2 = _at(_card_in_hand("prefect"))
     rect, _card = scene2.hand.rects(0)[0]
-    box = app2.tooltip_rect(scene2.tooltip(rect.center) or "", rect.center, scene2.tooltip_avoid())
+    from concordia.ui.widgets import tooltip_rect
+
+    tip = scene2.tooltip(rect.center) or ""
+    assert tip
+    box = tooltip_rect(app2.fonts, tip, rect.center, app2.size, scene2.tooltip_avoid(rect.center))
     assert not box.colliderect(rect)
 
 

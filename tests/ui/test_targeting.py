@@ -15,7 +15,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from ui_helpers import board, game_scene
+from ui_helpers import board, game_scene, show_state
 
 from concordia.ai import Limit, make_agent
 from concordia.core import GameState, new_game
@@ -108,15 +108,6 @@ def _all_positions(board_name: str, games: int, per_game: int) -> list[GameState
     return out
 
 
-def _show(scene: GameScene, state: GameState) -> None:
-    """Put ``state`` on screen for its current player (every seat is human here)."""
-    c = scene.controller
-    c.history = [state]
-    c.actions, c.actors, c.committed = [], [], 0
-    scene.selected = scene.place_city = scene.buy_card = None
-    scene.rebuild()
-
-
 def _selections(scene: GameScene) -> Iterator[tuple[str, str] | None]:
     yield None
     if scene.state.phase == "architect":
@@ -190,7 +181,7 @@ def _run(positions: list[GameState], sizes: list[tuple[int, int]]) -> int:
                 _, scene = game_scene(["human"] * state.num_players, 1, [], key[0], size)
                 scenes[key] = scene
             scene = scenes[key]
-            _show(scene, state)
+            show_state(scene, state)
             for closest in (False, True):
                 checked += _check_scene(scene, closest)
         for scene in scenes.values():

@@ -102,3 +102,15 @@ def send(app: App, *intents: Intent) -> None:
 def draw(app: App) -> None:
     assert app.screen is not None
     app.draw(app.screen)
+
+
+def show_state(scene: GameScene, state: GameState) -> None:
+    """Put ``state`` on screen as the position to play (history and selection reset);
+    the scene's seats should all be human so that whoever decides can click."""
+    c = scene.controller
+    c.history = [state]
+    c.actions, c.actors, c.committed = [], [], 0
+    scene.selected = scene.place_city = scene.buy_card = None
+    scene.trade_amount = {}
+    scene.hint = None
+    scene.rebuild()

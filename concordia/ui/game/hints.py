@@ -8,10 +8,13 @@ adviser or an explanation ("why") can fill it without changes to the scene.
 from __future__ import annotations
 
 import logging
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from concordia.core import Action, BuyCard, Move, Trade
+import pygame
+
+from concordia.core import Action, BuyCard, GameState, Move, Trade
+from concordia.ui import theme
 from concordia.ui.ai_bridge import Reply
 from concordia.ui.game.describe import describe
 from concordia.ui.strings import t
@@ -24,18 +27,40 @@ if TYPE_CHECKING:
 logger = logging.getLogger(__name__)
 
 
+#: The longest suggested play followed (a card's sub-steps; a guard, not a rule).
+MAX_PLAN = 40
+
+
 @dataclass
 class Hint:
-    """A hint asked for ``seat`` at ``step``: the hard AI's choice once it answered."""
+    """A hint asked for ``seat`` at ``step``: the suggested play and its words.
+
+    ``actions`` is the whole play from the position on screen: the card and then every
+    sub-step the adviser would take to the card's end (province, moves, builds, buys,
+    trades). ``text`` says it in words; an adviser may put its reasons there too. The
+    scene lights every step on the board and rings the button of the first one.
+    """
 
     step: int
     seat: int
-    action: Action | None = None
+    actions: list[Action] = field(default_factory=list)
     done: bool = False
+    text: str = ""
+    #: The state after ``actions`` while more of the play is being asked for.
+    pending: GameState | None = None
+
+    @property
+    def action(self) -> Action | None:
+        """The first step: what a click now would do."""
+        return self.actions[0] if self.actions else None
+
+    def describe(self, scene: GameScene) -> str:
+        """The play in words, one step after another."""
+        return " · ".join(describe(scene, a, self.seat) for a in self.actions)
 
 
 def current_hint(scene: GameScene) -> Hint | None:
-    """The hint for the position on screen (None once anything was played)."""
+    """The hint for the position on screen (None once anything else was played)."""
     hint = scene.hint
     if hint is None or hint.step != scene.state.step or not scene.human_to_act:
         return None
@@ -54,31 +79,66 @@ def request_hint(scene: GameScene) -> None:
         return
     seat = state.current_player
     assert seat is not None
-    scene.hint = Hint(state.step, seat)
+    scene.hint = Hint(state.step, seat, pending=state)
     scene.ai.request_hint(scene.game_id, state, seat)
     scene.flash(t("game.hint_thinking"))
-    scene._rebuild()
+    scene.rebuild()
 
 
 def on_hint(scene: GameScene, reply: Reply) -> None:
+    """One step of the suggested play arrived: keep it and ask for the next step of the
+    same card (the adviser replays its plan, so these answers are quick)."""
     hint = current_hint(scene)
-    if hint is None or reply.game_id != scene.game_id or reply.step != hint.step:
+    pending = hint.pending if hint is not None else None
+    if (
+        hint is None
+        or pending is None
+        or reply.game_id != scene.game_id
+        or reply.step != pending.step
+    ):
         logger.debug("dropped a stale hint for step %d", reply.step)
         return
-    hint.done = True
     action = reply.action
-    if reply.error is not None or action is None or action not in scene.options().legal:
+    if reply.error is not None or action is None or action not in pending.legal_actions():
         logger.warning("no hint at step %d: %s", reply.step, reply.error or action)
-        scene.flash(t("game.hint_none"))
+        hint.done, hint.pending = True, None
+        if not hint.actions:
+            scene.flash(t("game.hint_none"))
+        scene.rebuild()
+        return
+    hint.actions.append(action)
+    after = pending.apply(action)
+    more = (
+        not after.is_terminal()
+        and after.turn_player == hint.seat
+        and after.current_player == hint.seat
+        and after.phase != "card"
+        and len(hint.actions) < MAX_PLAN
+    )
+    if more:
+        hint.pending = after
+        scene.ai.request_hint(scene.game_id, after, hint.seat)
     else:
-        hint.action = action
-        scene.flash(t("game.hint_is", what=describe(scene, action, hint.seat)))
-        scene.message_time = 8.0
-    scene._rebuild()
+        hint.pending, hint.done = None, True
+    hint.text = hint.describe(scene)
+    scene.flash(t("game.hint_is", what=hint.text))
+    scene.message_time = 12.0
+    scene.rebuild()
+
+
+def follow(scene: GameScene, action: Action, step: int) -> Hint | None:
+    """The hint to keep after ``action`` was played: the rest of the suggested play when
+    the player followed its first step (now at ``step``), else None."""
+    hint = scene.hint
+    if hint is None or not hint.done or len(hint.actions) < 2 or hint.actions[0] != action:
+        return None
+    rest = Hint(step, hint.seat, hint.actions[1:], done=True)
+    rest.text = rest.describe(scene)
+    return rest
 
 
 def hint_buttons(scene: GameScene) -> list[Button]:
-    """The buttons that carry the hinted action (or lead to it)."""
+    """The buttons that carry the hinted first step (or lead to it)."""
     hint = current_hint(scene)
     if hint is None or hint.action is None:
         return []
@@ -94,15 +154,36 @@ def hint_buttons(scene: GameScene) -> list[Button]:
 
 
 def mark(scene: GameScene, highlights: dict[HKey, str]) -> dict[HKey, str]:
-    """``highlights`` with the hinted target starred (and the colonist it moves ringed)."""
+    """``highlights`` with every board step of the suggested play starred and numbered
+    (★1, ★2, …), and the colonist of each move ringed."""
     out = dict(highlights)
     hint = current_hint(scene)
-    if hint is None or hint.action is None:
+    if hint is None:
         return out
-    key = action_target(hint.action)
-    if key is not None:
-        out[key] = "★ " + (out.get(key) or t("game.hint_badge"))
-    if isinstance(hint.action, Move):
-        src = hint.action.src
-        out.setdefault(src if src in scene.cities else (hint.action.kind, src), "")
+    board_steps = [a for a in hint.actions if action_target(a) is not None]
+    for i, a in enumerate(board_steps, 1):
+        key = action_target(a)
+        assert key is not None
+        star = f"★{i}" if len(board_steps) > 1 else "★"
+        out[key] = f"{star} " + (highlights.get(key) or t("game.hint_badge"))
+        if isinstance(a, Move):
+            out.setdefault(a.src if a.src in scene.cities else (a.kind, a.src), "")
     return out
+
+
+def draw(scene: GameScene, surface: pygame.Surface) -> None:
+    """The suggested play in words, in a box at the top of the board."""
+    hint = current_hint(scene)
+    if hint is None or not hint.text:
+        return
+    fonts = scene.app.fonts
+    font = fonts.get(13)
+    board = scene.lay.board
+    width = min(board.width - scene.px(24), scene.px(520))
+    lines = theme.wrap(font, t("game.hint_is", what=hint.text).replace(" · ", "\n"), width)
+    line_h = font.get_linesize()
+    box = pygame.Rect(board.x + scene.px(8), board.y + scene.px(8), width + scene.px(16), 0)
+    box.height = min(len(lines), 8) * line_h + scene.px(12)
+    theme.panel(surface, box, theme.PANEL, theme.HILITE, 8)
+    for i, line in enumerate(lines[:8]):
+        theme.text(surface, font, line, (box.x + scene.px(8), box.y + scene.px(6) + i * line_h))

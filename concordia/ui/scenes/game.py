@@ -106,7 +106,7 @@ class GameScene(Scene):
         self.final_shown = False
         self.message: str | None = None
         self.message_time = 0.0
-        self._options_key: tuple[int, int] | None = None
+        self._options_of: GameState | None = None  # the state _options was made for
         self._options = Options()
         self.cities = {c.slug: c for c in controller.board.cities}
         self.provinces = {p.slug: p for p in controller.board.provinces}
@@ -168,9 +168,9 @@ class GameScene(Scene):
         )
 
     def options(self) -> Options:
-        key = (self.state.step, len(self.controller.actions))
-        if key != self._options_key:
-            self._options_key = key
+        """The grouped legal actions of the position on screen (kept per state)."""
+        if self._options_of is not self.state:
+            self._options_of = self.state
             self._options = Options.of(self.state)
         return self._options
 
@@ -199,7 +199,7 @@ class GameScene(Scene):
         if isinstance(action, Move):
             self.bar.moved(action, self.state.step)
         if self.hint is not None:
-            self.hint = None
+            self.hint = hints.follow(self, action, self.state.step)
             self.message = None
         self.selected = None
         self.place_city = None
@@ -502,6 +502,15 @@ class GameScene(Scene):
                 return page_for_card(shown_card)
         return None
 
+    def tooltip_avoid(self, pos: tuple[int, int]) -> pygame.Rect | None:
+        """What the tooltip at ``pos`` must not cover: the hand or display card (or the
+        button) it describes."""
+        seat = self.viewer()
+        rects = [r for r, _ in self.hand.rects(seat)] if seat is not None else []
+        rects += self.display.rects()
+        rects += [b.rect for b in self.buttons.buttons]
+        return next((r for r in rects if r.collidepoint(pos)), None)
+
     # ------------------------------------------------------------------ drawing
     def draw(self, surface: pygame.Surface) -> None:
         state = self.state
@@ -533,6 +542,7 @@ class GameScene(Scene):
         self.cached(surface, "log", self.lay.log, (self.log.offset,), self.log.draw)
         if self.trade.is_open():
             self.trade.draw(surface)
+        hints.draw(self, surface)
         self.buttons.draw(surface, self.app.fonts, self.hover)
         for b in self.hint_buttons():
             ring = theme.HINT_RING_SHADOW

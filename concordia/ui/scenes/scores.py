@@ -93,12 +93,17 @@ class ScoresScene(ButtonScene):
                     return f"{t('god.' + god)}: {t('godtip.' + god)}"
         return None
 
+    def heading(self) -> str:
+        """The title: final once the game is over, even when opened from the game."""
+        over = self.final or self.controller.state.is_terminal()
+        return t("scores.final") if over else t("scores.title")
+
     def draw(self, surface: pygame.Surface) -> None:
         theme.shade(surface, 170)
         box = self._box(surface.get_rect())
         theme.panel(surface, box, theme.PANEL, theme.ACCENT, 10)
         fonts = self.app.fonts
-        title = t("scores.final") if self.final else t("scores.title")
+        title = self.heading()
         theme.text(
             surface,
             fonts.get(24, True),
