@@ -21,6 +21,8 @@ import pygame
 import pytest
 from ui_helpers import board, click_button, draw, game_scene, send
 
+from concordia.ai import base as base_mod
+from concordia.ai import worker as worker_mod
 from concordia.core import Action, GameState, PlayCard, Produce
 from concordia.ui.ai_bridge import AIBridge, Reply
 from concordia.ui.controller import GameController, GameSetup
@@ -28,9 +30,6 @@ from concordia.ui.input import Key, Undo
 from concordia.ui.scenes.game import GameScene
 from concordia.ui.scenes.menu import default_seats
 from concordia.ui.strings import t
-
-worker_mod = pytest.importorskip("concordia.ai.worker")
-base_mod = pytest.importorskip("concordia.ai.base")
 
 pytestmark = pytest.mark.usefixtures("pygame_display")
 
