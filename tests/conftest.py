@@ -13,11 +13,22 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import hypothesis_profiles  # noqa: F401  (registers and loads the Hypothesis profile)
 import pytest
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+
+def pytest_sessionstart(session: pytest.Session) -> None:
+    """Hypothesis' own files (a cache of the constants it finds in the source, written
+    while pytest collects) go to this run's temporary folder, not ``.hypothesis/`` in
+    the checkout."""
+    from hypothesis.configuration import set_hypothesis_home_dir
+
+    factory: pytest.TempPathFactory = session.config._tmp_path_factory  # type: ignore[attr-defined]
+    set_hypothesis_home_dir(factory.mktemp("hypothesis-home", numbered=False))
 
 
 def _reset_home_override() -> None:

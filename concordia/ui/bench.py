@@ -28,10 +28,12 @@ docs/benchmarks.md ("Game window").
 from __future__ import annotations
 
 import argparse
+import atexit
 import dataclasses
 import json
 import os
 import random
+import shutil
 import statistics
 import subprocess
 import sys
@@ -390,7 +392,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--idle-seconds", type=float, default=5.0, help="seconds of each idle measurement"
     )
-    parser.add_argument("--out", help="folder to write report.md and results.json into")
+    parser.add_argument(
+        "--out", help="folder to write report.md and results.json into (and the game's home/)"
+    )
     parser.add_argument("--child", help=argparse.SUPPRESS)
     parser.add_argument("--idle", choices=("menu", "game"), help=argparse.SUPPRESS)
     parser.add_argument("--ai", action="store_true", help=argparse.SUPPRESS)
@@ -416,7 +420,14 @@ def main(argv: list[str] | None = None) -> int:
         print(line)
         report.append(line)
 
-    home = tempfile.mkdtemp(prefix="concordia-bench-")
+    # The game's home (settings, logs) and the position file: inside --out when given,
+    # else a temporary folder that is removed at the end.
+    if args.out:
+        home = os.path.join(os.path.abspath(args.out), "home")
+        os.makedirs(home, exist_ok=True)
+    else:
+        home = tempfile.mkdtemp(prefix="concordia-bench-")
+        atexit.register(shutil.rmtree, home, ignore_errors=True)
     os.environ["CONCORDIA_HOME"] = home
     try:
         import concordia.ai.worker  # noqa: F401

@@ -10,6 +10,7 @@ from collections import deque
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from hypothesis_profiles import examples
 
 from concordia.core import Build, BuyCard, GameState, Move, Trade
 from concordia.core.board import slugify
@@ -139,9 +140,7 @@ def compare(s: GameState) -> int:
 
 @pytest.mark.parametrize(("board_name", "n"), CONFIGS)
 @settings(
-    max_examples=2,
-    deadline=None,
-    derandomize=True,
+    max_examples=examples(2, spread=len(CONFIGS)),
     suppress_health_check=[HealthCheck.function_scoped_fixture],
 )
 @given(seed=st.integers(0, 2**32 - 1), no_goods=st.booleans())

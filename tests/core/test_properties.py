@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from hypothesis_profiles import examples
 
 from concordia.core import (
     Build,
@@ -39,11 +40,11 @@ DECK_ORDER = ("I", "II", "III", "IV", "V")
 seeds = st.integers(min_value=0, max_value=2**32 - 1)
 options = st.fixed_dictionaries({"intermediate_scoring": st.booleans(), "no_goods": st.booleans()})
 SETTINGS = settings(
-    max_examples=3,
-    deadline=None,
-    derandomize=True,
+    max_examples=examples(3),
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
+# One whole game per example, for each of the eight set-ups.
+PER_CONFIG = settings(SETTINGS, max_examples=examples(3, spread=len(CONFIGS)))
 
 
 def all_cards(s: GameState) -> Counter[int]:
@@ -184,7 +185,7 @@ def full_game(
 
 
 @pytest.mark.parametrize(("board_name", "n"), CONFIGS)
-@SETTINGS
+@PER_CONFIG
 @given(seed=seeds, play_seed=seeds, opts=options)
 def test_random_games(
     board_name: str, n: int, seed: int, play_seed: int, opts: dict[str, bool]

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-import tempfile
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from hypothesis_profiles import examples
 
 from concordia.core.errors import BoardError
 from concordia.maps import load_board
@@ -20,7 +21,7 @@ VALUES = st.one_of(
 )
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(60), suppress_health_check=[HealthCheck.too_slow])
 @given(
     board=st.sampled_from(sorted(TREES)),
     pick=st.integers(min_value=0),
@@ -28,7 +29,7 @@ VALUES = st.one_of(
     drop=st.booleans(),
 )
 def test_any_property_change_gives_board_or_board_error(
-    board: str, pick: int, value: str, drop: bool
+    tmp_path_factory: pytest.TempPathFactory, board: str, pick: int, value: str, drop: bool
 ) -> None:
     root = TREES[board].getroot()
     tree = ET.ElementTree(ET.fromstring(ET.tostring(root)))
@@ -38,12 +39,11 @@ def test_any_property_change_gives_board_or_board_error(
         parent.remove(prop)
     else:
         prop.set("value", value)
-    with tempfile.TemporaryDirectory() as tmp:
-        path = Path(tmp) / f"{board}.tmx"
-        tree.write(path, encoding="UTF-8", xml_declaration=True)
-        try:
-            spec = load_board(path)
-        except BoardError as exc:
-            assert str(exc).startswith(f"{path}:")
-        else:
-            assert spec.topology().num_cities == len(spec.cities)
+    path = tmp_path_factory.mktemp("fuzzed-map") / f"{board}.tmx"
+    tree.write(path, encoding="UTF-8", xml_declaration=True)
+    try:
+        spec = load_board(path)
+    except BoardError as exc:
+        assert str(exc).startswith(f"{path}:")
+    else:
+        assert spec.topology().num_cities == len(spec.cities)

@@ -11,14 +11,14 @@ from typing import Any
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from hypothesis_profiles import examples
 from reliability_support import play_random
 
 from concordia.core import GameState, InvalidNotationError, parse_action
 from concordia.settings import Settings, load_settings, settings_path
 
 FUZZ = settings(
-    max_examples=300,
-    deadline=None,
+    max_examples=examples(300),
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
 

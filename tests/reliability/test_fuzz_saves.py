@@ -10,14 +10,14 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from hypothesis_profiles import examples
 from reliability_support import PlayedGame, board, play_random
 
 from concordia import saves
 from concordia.core import GameRecord, GameState, InvalidRecordError
 
 FUZZ = settings(
-    max_examples=150,
-    deadline=None,
+    max_examples=examples(150),
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
 

@@ -42,3 +42,4 @@ def test_bench_runs(tmp_path: Path) -> None:
     report = (tmp_path / "out" / "report.md").read_text(encoding="utf-8")
     assert "| 1280x720 |" in report and "idle CPU" in report
     assert '"idle"' in (tmp_path / "out" / "results.json").read_text(encoding="utf-8")
+    assert (tmp_path / "out" / "home" / "actions.json").is_file()  # not in the system temp
