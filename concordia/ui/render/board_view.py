@@ -73,10 +73,10 @@ TILE = 256
 # Sizes in board pixels (multiplied by the zoom) and their floors in screen pixels.
 CITY_R, CITY_R_MIN = 26.0, 11.0
 ROMA_R = 36.0
-NAME_SIZE, NAME_MIN = 21.0, 10
+NAME_SIZE, NAME_MIN = 21.0, 11
 PROVINCE_SIZE, PROVINCE_MIN = 30.0, 12
-PROVINCE_TINY = 9  # zoomed out, a province name that would cover a city shrinks to this
-HOUSE, HOUSE_MIN = 10.0, 5.0
+PROVINCE_FLOOR = 11  # zoomed out, a province name that must move may shrink to this
+HOUSE, HOUSE_MIN = 10.0, 5.8
 COLONIST, COLONIST_MIN = 13.0, 6.5
 MARKER_R, MARKER_R_MIN = 19.0, 9.0
 BADGE_SIZE, BADGE_MIN = 20.0, 11
@@ -156,7 +156,18 @@ class BoardRenderer:
         self._base_key: tuple[object, ...] = ()
         self._layout: dict[str, tuple[pygame.Rect | None, tuple[int, int]]] = {}
         self._layout_key: tuple[object, ...] = ()
-        self._label_sizes: dict[str, int] = {}  # font size of each shown province name
+        # The text (letter-spaced or plain) and font size of each shown province name.
+        self._label_texts: dict[str, tuple[str, int]] = {}
+        self._anchors: tuple[tuple[int, ...], dict[str, Point]] | None = None
+        self._marker_anchors: dict[str, Point] = {}
+        self._anchors_layout: (
+            tuple[
+                object,
+                dict[str, tuple[pygame.Rect | None, tuple[int, int]]],
+                dict[str, tuple[str, int]],
+            ]
+            | None
+        ) = None
         self.label_centres: dict[str, Point] = self._place_province_labels()
         self.seat_styles: tuple[SeatStyle, ...] = ()
         self._geometry: dict[str, dict[str, RouteGeometry]] = {"land": {}, "sea": {}}
@@ -385,16 +396,23 @@ class BoardRenderer:
     def _draw_routes(self, target: pygame.Surface, offset: Point) -> None:
         z = self.camera.zoom
         land_w = max(3, round(LAND_W * z))
-        sea_w = max(2, round(SEA_W * z))
-        dash, gap = max(6.0, 22 * z), max(4.0, 12 * z)
+        dot_r, spacing = self._sea_dots()
         for route in self.routes.values():
             pts = [self._screen(p, offset) for p in route.points]
             if route.spec.kind == "land":
+                # A road: one solid brown band with a pale edge.
                 pygame.draw.lines(target, LAND_ROUTE_EDGE, False, pts, land_w + 4)
                 pygame.draw.lines(target, LAND_ROUTE, False, pts, land_w)
             else:
-                shapes.dashed_polyline(target, SEA_ROUTE_EDGE, pts, sea_w + 3, dash + 2, gap - 2)
-                shapes.dashed_polyline(target, SEA_ROUTE, pts, sea_w, dash, gap)
+                # A sea lane: a chain of pale dots ringed in navy, never a line, so it
+                # reads as sea even right beside a road (Roma-Syracusae).
+                shapes.dotted_polyline(target, SEA_ROUTE_EDGE, SEA_ROUTE, pts, dot_r, spacing)
+
+    def _sea_dots(self) -> tuple[float, float]:
+        """Radius and spacing of the sea-route dots (screen px) at this zoom."""
+        z = self.camera.zoom
+        r = max(2.0, SEA_W * 0.55 * z)
+        return r, max(3.4 * r, 7.0)
 
     def _draw_cities(
         self, target: pygame.Surface, offset: Point, goods: tuple[str | None, ...]
@@ -431,10 +449,8 @@ class BoardRenderer:
             name_rect, _ = self._label_layout()[p.slug]
             if name_rect is None:
                 continue  # it would cover a city: only the marker is drawn at this zoom
-            size = self._label_sizes.get(p.slug, usual)
-            img = self.text.render(
-                _spaced(p.label or p.name.upper()), size, PROVINCE_TEXT, bold=True, halo=PAPER
-            )
+            text, size = self._label_texts.get(p.slug, (_spaced(p.label or p.name.upper()), usual))
+            img = self.text.render(text, size, PROVINCE_TEXT, bold=True, halo=PAPER)
             cx, cy = name_rect.center
             target.blit(img, img.get_rect(center=(round(cx + offset[0]), round(cy + offset[1]))))
 
@@ -443,21 +459,65 @@ class BoardRenderer:
         centre of its bonus marker, for the current camera.
 
         Zoomed out, names are drawn at their minimum sizes, larger than the map scale,
-        and some would cover a city or its name; those province names are left out
-        (the marker stays, the tooltip still names the province, and zooming in shows
-        them again), so nothing overlaps at any window size.
+        so the spot chosen at zoom 1 may cover a city or its name. Then the name moves
+        to the nearest free spot around it (rings of growing radius), if need be set
+        without letter spacing or one size smaller (never under :data:`PROVINCE_FLOOR`
+        px); names and markers placed earlier are avoided too. Only a name with no free
+        spot near its province is left out (the marker stays and the tooltip names
+        the province).
         """
         key = self.camera.key()
         if key == self._layout_key:
             return self._layout
+        anchors = self._fit_anchors()
+        fit = self._anchors_layout
+        if fit is not None and fit[0] == key:
+            layout, texts = fit[1], fit[2]  # the whole board shown: as placed for it
+        else:
+            layout, texts = self._search_labels(anchors, 30.0, self._marker_anchors)
+        self._layout, self._layout_key = layout, key
+        self._label_texts = texts
+        return layout
+
+    def _fit_anchors(self) -> dict[str, Point]:
+        """Where each province name sits (board pixels) when the whole board is shown:
+        the names start from there at every zoom, so zooming in does not move them
+        about (and what was clicked at one zoom is found at the next)."""
+        vp = tuple(self.viewport)
+        if self._anchors is not None and self._anchors[0] == vp:
+            return self._anchors[1]
+        real = self.camera
+        fitted = Camera((self.board.width, self.board.height), self.viewport, real.max_zoom)
+        self.camera = fitted
+        try:
+            layout, texts = self._search_labels(self.label_centres)
+            self._anchors_layout = (fitted.key(), layout, texts)
+            # A name left out at this zoom is anchored at its marker instead.
+            anchors = {
+                slug: fitted.screen_to_world(
+                    marker if rect is None else (rect.centerx, rect.centery)
+                )
+                for slug, (rect, marker) in layout.items()
+            }
+            self._marker_anchors = {
+                slug: fitted.screen_to_world(marker) for slug, (_r, marker) in layout.items()
+            }
+        finally:
+            self.camera = real
+        self._anchors = (vp, anchors)
+        return anchors
+
+    def _search_labels(
+        self,
+        anchors: Mapping[str, Point],
+        reach: float | None = None,
+        markers: Mapping[str, Point] | None = None,
+    ) -> tuple[dict[str, tuple[pygame.Rect | None, tuple[int, int]]], dict[str, tuple[str, int]]]:
+        """Place the province names near ``anchors`` and the markers beside them for
+        the current camera (see :meth:`_label_layout`)."""
         z = self.camera.zoom
         size = max(PROVINCE_MIN, round(PROVINCE_SIZE * z))
-        # The usual size, else a smaller one that still reads, else no name.
-        fonts = [
-            self.text.font(n, bold=True)
-            for n in sorted({size, PROVINCE_TINY}, reverse=True)
-            if n <= size
-        ]
+        sizes = sorted({size, max(PROVINCE_FLOOR, size - 1)}, reverse=True)
         name_font = self.text.font(max(NAME_MIN, round(NAME_SIZE * z)), bold=True)
         mr = self._px(MARKER_R, MARKER_R_MIN)
         blockers: list[pygame.Rect] = []
@@ -471,27 +531,82 @@ class BoardRenderer:
             name = pygame.Rect(0, 0, w, h)
             name.midtop = (round(cx), round(cy + r + line))
             blockers += [circle, name]
+        x0, y0 = self.camera.world_to_screen((0.0, 0.0))
+        x1, y1 = self.camera.world_to_screen((float(self.board.width), float(self.board.height)))
+        bounds = pygame.Rect(round(x0), round(y0), round(x1 - x0), round(y1 - y0))
+        if reach is None:
+            reach = max(24.0, 90 * z)  # how far a name may move from its spot (screen px)
+
+        def rings(limit: float) -> list[tuple[float, float]]:
+            out = [(0.0, 0.0)]
+            for ring in range(1, 11):
+                rad = limit * ring / 10
+                n = 8 + 2 * ring
+                out += [
+                    (rad * math.cos(2 * math.pi * i / n), rad * math.sin(2 * math.pi * i / n) * 0.7)
+                    for i in range(n)
+                ]
+            return out
+
+        near, far = rings(reach), rings(3 * reach)
         layout: dict[str, tuple[pygame.Rect | None, tuple[int, int]]] = {}
-        sizes: dict[str, int] = {}
-        for p in self.board.provinces:
-            cx, cy = self.camera.world_to_screen(self.label_centres[p.slug])
-            for f in fonts:
-                w, h = f.size(_spaced(p.label or p.name.upper()))
+        texts: dict[str, tuple[str, int]] = {}
+
+        def room(p: ProvinceSpec) -> int:
+            """Free spots for the plain name near its place (crowded provinces first)."""
+            cx, cy = self.camera.world_to_screen(anchors[p.slug])
+            w, h = self.text.font(sizes[-1], bold=True).size(p.label or p.name.upper())
+            rect = pygame.Rect(0, 0, w + 4, h + 4)
+            free = 0
+            for dx, dy in near:
+                rect.center = (round(cx + dx), round(cy + dy))
+                free += bounds.contains(rect) and rect.collidelist(blockers) < 0
+            return free
+
+        # Names first (crowded provinces first), then each marker beside its name.
+        names: dict[str, pygame.Rect | None] = {}
+        for p in sorted(self.board.provinces, key=room):
+            cx, cy = self.camera.world_to_screen(anchors[p.slug])
+            word = p.label or p.name.upper()
+            names[p.slug] = None
+            tries = [(n, text, near) for n in sizes for text in (_spaced(word), word)]
+            tries.append((sizes[-1], word, far))  # last: a little further away
+            for n, text, offsets in tries:
+                w, h = self.text.font(n, bold=True).size(text)
                 rect = pygame.Rect(0, 0, w + 4, h + 4)
-                rect.center = (round(cx), round(cy))
-                marker = pygame.Rect(0, 0, round(2 * mr + 2), round(2 * mr + 2))
-                marker.center = self._marker_centre(rect, mr)
-                if rect.collidelist(blockers) < 0 and marker.collidelist(blockers) < 0:
-                    layout[p.slug] = (rect, marker.center)
-                    sizes[p.slug] = f.get_height()
+                for dx, dy in offsets:
+                    rect.center = (round(cx + dx), round(cy + dy))
+                    if bounds.contains(rect) and rect.collidelist(blockers) < 0:
+                        found = pygame.Rect(rect)
+                        names[p.slug] = found
+                        texts[p.slug] = (text, n)
+                        blockers.append(found)
+                        break
+                if names[p.slug] is not None:
                     break
+        for p in self.board.provinces:
+            name_rect = names[p.slug]
+            marker = pygame.Rect(0, 0, round(2 * mr + 2), round(2 * mr + 2))
+            if markers is not None:
+                # Where it was with the whole board shown, if that spot is free.
+                mx, my = self.camera.world_to_screen(markers[p.slug])
+                marker.center = (round(mx), round(my))
+                if marker.collidelist(blockers) < 0 and bounds.contains(marker):
+                    blockers.append(pygame.Rect(marker))
+                    layout[p.slug] = (name_rect, marker.center)
+                    continue
+            if name_rect is not None:
+                marker.center = self._marker_centre(name_rect, mr)
+                if marker.collidelist(blockers) >= 0 or not bounds.contains(marker):
+                    marker.center = self._free_spot(
+                        name_rect.centerx, name_rect.centery, mr, blockers
+                    )
             else:
-                layout[p.slug] = (None, self._free_spot(cx, cy, mr, blockers))
-        self._layout, self._layout_key = layout, key
-        self._label_sizes = {
-            slug: size if h == fonts[0].get_height() else PROVINCE_TINY for slug, h in sizes.items()
-        }
-        return layout
+                cx, cy = self.camera.world_to_screen(anchors[p.slug])
+                marker.center = self._free_spot(cx, cy, mr, blockers)
+            blockers.append(pygame.Rect(marker))
+            layout[p.slug] = (name_rect, marker.center)
+        return layout, texts
 
     @staticmethod
     def _free_spot(cx: float, cy: float, mr: float, blockers: list[pygame.Rect]) -> tuple[int, int]:
@@ -709,14 +824,8 @@ class BoardRenderer:
             if kind == "land":
                 pygame.draw.lines(surface, colour, False, pts, max(3, round(LAND_W * z)))
             else:
-                shapes.dashed_polyline(
-                    surface,
-                    colour,
-                    pts,
-                    max(2, round(SEA_W * z)),
-                    max(6.0, 22 * z),
-                    max(4.0, 12 * z),
-                )
+                dot_r, spacing = self._sea_dots()
+                shapes.dotted_polyline(surface, SEA_ROUTE_EDGE, colour, pts, dot_r, spacing)
 
     def _draw_place_highlights(
         self,

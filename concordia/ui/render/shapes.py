@@ -238,6 +238,32 @@ def dashed_polyline(
         phase = (phase + seg) % period
 
 
+def dotted_polyline(
+    surface: pygame.Surface,
+    fill: Colour,
+    edge: Colour,
+    points: Sequence[Point],
+    r: float,
+    spacing: float,
+) -> None:
+    """A polyline drawn as round dots of radius ``r`` every ``spacing`` pixels, each
+    ringed in ``edge`` (the sea routes: a chain of dots never looks like a road)."""
+    phase = spacing / 2
+    ring = max(1, round(r / 3))
+    for (x0, y0), (x1, y1) in itertools.pairwise(points):
+        seg = math.hypot(x1 - x0, y1 - y0)
+        if seg < 1e-6:
+            continue
+        ux, uy = (x1 - x0) / seg, (y1 - y0) / seg
+        t = phase
+        while t < seg:
+            c = (x0 + ux * t, y0 + uy * t)
+            pygame.draw.circle(surface, edge, c, r + ring)
+            pygame.draw.circle(surface, fill, c, r)
+            t += spacing
+        phase = t - seg
+
+
 def _contrast(colour: Colour) -> Colour:
     r, g, b = colour
     return INK if 0.299 * r + 0.587 * g + 0.114 * b > 140 else (250, 250, 250)
