@@ -14,25 +14,44 @@
   a Tribune is worth more the emptier the hand);
 * where the colonists stand: the unbuilt cities next to them.
 
-All weights are in :class:`Weights`; the easy level uses a cruder set.
+All weights are in :class:`Weights`; the easy level uses a cruder set. Every rule
+number (prices, the gods' caps and points per unit, the Concordia card, the price of
+a house, what a colonist costs, the goods) is read from the core, so a change of the
+rules data reaches the AI too (``tests/ai/test_rules_data_reach_ai.py``).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from concordia.core import GameState
+from concordia.core import GameState, Phase, data
 from concordia.core.board import Topology
-from concordia.core.data import CARDS, GODS, PRICE
+from concordia.core.cards.architect import house_price
+from concordia.core.cards.colonist import PRICE_GOODS as COLONIST_GOODS
+from concordia.core.data import CARDS, GODS, GOOD_INDEX, GOODS, PRICE
+from concordia.core.scoring import wealth
 
 _GOD_INDEX = {g: i for i, g in enumerate(GODS)}
-_VESTA, _JUPITER, _SATURNUS, _MERCURIUS, _MARS, _MINERVA = range(6)
+_VESTA, _JUPITER, _SATURNUS, _MERCURIUS, _MARS, _MINERVA = (
+    _GOD_INDEX[g] for g in ("Vesta", "Jupiter", "Saturnus", "Mercurius", "Mars", "Minerva")
+)
 _CARD_GOD: tuple[int, ...] = tuple(_GOD_INDEX[c.god] for c in CARDS)
 _CARD_MINERVA: tuple[tuple[int, int], ...] = tuple(
-    (("brick", "food", "tool", "wine", "cloth").index(c.good), c.minerva_vp)
-    if c.action == "specialist" and c.good
-    else (-1, 0)
+    (GOOD_INDEX[c.good], c.minerva_vp) if c.action == "specialist" and c.good else (-1, 0)
     for c in CARDS
+)
+_NUM_GOODS = len(GOODS)
+# The gods' rules as the evaluation uses them (floats; the caps per unit counted).
+_VESTA_DIV = float(data.VESTA_SESTERTII_PER_VP)
+_JUPITER_MAX = float(data.JUPITER_MAX)
+_MERCURIUS_VP = float(data.MERCURIUS_VP_PER_GOOD)
+_MERCURIUS_CAP = data.MERCURIUS_MAX / data.MERCURIUS_VP_PER_GOOD  # kinds of goods
+_MARS_VP = float(data.MARS_VP_PER_COLONIST)
+_MARS_CAP = data.MARS_MAX / data.MARS_VP_PER_COLONIST  # colonists
+_CONCORDIA_VP = float(data.CONCORDIA_VP)
+# The goods a house costs in a city of each good (coins aside), from the core's rule.
+_HOUSE_GOODS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(g for g in house_price(cg, 0)[:2] if g >= 0) for cg in range(_NUM_GOODS)
 )
 _TRIBUNE_ACTION = tuple(c.action == "tribune" for c in CARDS)
 
@@ -159,7 +178,7 @@ def static_for(topo: Topology) -> _Static:
 
 def remaining_turns(s: GameState, seat: int) -> float:
     """Estimated number of turns ``seat`` still has (0 when the game is over)."""
-    if s.phase == "over":
+    if s.phase == Phase.OVER:
         return 0.0
     n = s.num_players
     if s.final_turns >= 0:
@@ -179,12 +198,12 @@ def evaluate(s: GameState, seat: int, w: Weights = NORMAL) -> float:
     p = s.players[seat]
     r = remaining_turns(s, seat)
     if r <= 0.0:
-        return float(s.score_of(seat).total) if s.phase == "over" else _final_like(s, seat)
+        return float(s.score_of(seat).total) if s.phase == Phase.OVER else _final_like(s, seat)
 
     # Own houses.
     bit = 1 << seat
     city_goods = s.city_goods
-    per_good = [0, 0, 0, 0, 0]
+    per_good = [0] * _NUM_GOODS
     provinces: set[int] = set()
     own: set[int] = set()
     prod = 0
@@ -195,7 +214,7 @@ def evaluate(s: GameState, seat: int, w: Weights = NORMAL) -> float:
             provinces.add(st.city_province[c])
             own.add(c)
             prod += PRICE[g]
-    count = [0, 0, 0, 0, 0, 0]
+    count = [0] * len(GODS)
     minerva = 0.0
     grow = w.growth_scale * r
     for c in p.hand:
@@ -209,27 +228,30 @@ def evaluate(s: GameState, seat: int, w: Weights = NORMAL) -> float:
         if vp:
             minerva += vp * (per_good[g] + w.growth_specialist * grow)
     goods = p.goods
-    money = p.money
-    wealth = money + goods[0] * 3 + goods[1] * 4 + goods[2] * 5 + goods[3] * 6 + goods[4] * 7
-    non_brick = len(own) - per_good[0]
+    worth = wealth(p)
+    non_brick = len(own) - per_good[data.BRICK]
     kinds = sum(1 for x in per_good if x)
     cols = len(p.cols)
     fc = w.future_cards * grow
-    score = (count[_VESTA] + fc) * wealth / 10.0
+    score = (count[_VESTA] + fc) * worth / _VESTA_DIV
     hl = float(p.houses_left)
-    score += (count[_JUPITER] + fc) * min(15.0, non_brick + min(hl, w.growth_houses * grow))
+    score += (count[_JUPITER] + fc) * min(_JUPITER_MAX, non_brick + min(hl, w.growth_houses * grow))
     score += (count[_SATURNUS] + fc) * min(
         float(st.num_provinces), len(provinces) + min(hl, w.growth_provinces * grow)
     )
-    score += (count[_MERCURIUS] + fc) * 2.0 * min(5.0, kinds + min(hl, w.growth_kinds * grow))
+    score += (
+        (count[_MERCURIUS] + fc)
+        * _MERCURIUS_VP
+        * min(_MERCURIUS_CAP, kinds + min(hl, w.growth_kinds * grow))
+    )
     score += (
         (count[_MARS] + fc)
-        * 2.0
-        * min(6.0, cols + min(float(p.store[0] + p.store[1]), w.growth_colonists * grow))
+        * _MARS_VP
+        * min(_MARS_CAP, cols + min(float(p.store[0] + p.store[1]), w.growth_colonists * grow))
     )
     score += minerva
     if s.concordia == seat:
-        score += 7.0
+        score += _CONCORDIA_VP
     overtime = p.turns - w.stall_turns
     if overtime > 0:
         cards_left = len(s.deck) + sum(1 for c in s.display if c is not None)
@@ -237,7 +259,7 @@ def evaluate(s: GameState, seat: int, w: Weights = NORMAL) -> float:
 
     # Resources still to be spent.
     mv = w.money * min(1.0, r / w.money_horizon)
-    score += mv * min(wealth, w.spend_per_turn * r)
+    score += mv * min(worth, w.spend_per_turn * r)
     score += w.house * len(own)
     score += w.production * prod * min(r, 12.0) * min(1.0, r / w.money_horizon)
 
@@ -267,22 +289,18 @@ def evaluate(s: GameState, seat: int, w: Weights = NORMAL) -> float:
                 ((v * (1.0 + 0.08 * PRICE[city_goods[c]]), v, c) for c, v in near.items()),
                 reverse=True,
             )[: w.targets_counted]
-            need = [0, 0, 0, 0, 0]
+            need = [0] * _NUM_GOODS
             tw = w.target * fade
             for v, raw, c in vals:
                 score += tw * v
                 if raw >= 0.99:
-                    g = city_goods[c]
-                    if g == 0:
-                        need[1] += 1
-                    else:
-                        need[0] += 1
+                    for g in _HOUSE_GOODS[city_goods[c]]:
                         need[g] += 1
             if p.store[0] + p.store[1] and r > 4:
-                need[1] += 1
-                need[2] += 1
+                for g in COLONIST_GOODS:
+                    need[g] += 1
             nb = w.need * fade
-            for g in range(5):
+            for g in range(_NUM_GOODS):
                 if need[g]:
                     score += nb * min(goods[g], need[g])
     return score

@@ -18,8 +18,8 @@ from dataclasses import dataclass
 
 from concordia.ai.base import Limit
 from concordia.ai.evaluate import EASY, NORMAL, Weights, evaluate
-from concordia.core import Action, Build, Discard, GameState, Move, Trade
-from concordia.core.data import PRICE
+from concordia.core import Action, Build, Discard, GameState, Move, Phase, Trade
+from concordia.core.data import GOOD_INDEX, PRICE
 
 Signature = tuple[object, ...]
 ValueFn = Callable[[GameState], float]
@@ -75,11 +75,7 @@ def cheap_discard(s: GameState) -> Action:
     legal = s.legal_actions()
     return min(
         legal,
-        key=lambda a: (
-            PRICE[("brick", "food", "tool", "wine", "cloth").index(a.good)]
-            if isinstance(a, Discard)
-            else 99
-        ),
+        key=lambda a: PRICE[GOOD_INDEX[a.good]] if isinstance(a, Discard) else 99,
     )
 
 
@@ -129,7 +125,7 @@ def architect_plan(
     for b in best_builds:
         s.apply_in_place(b)
         actions.append(b)
-    if s.phase == "architect":
+    if s.phase == Phase.ARCHITECT:
         fin = s.legal_actions()[-1]
         s.apply_in_place(fin)
         actions.append(fin)
@@ -142,7 +138,7 @@ def _greedy_builds(s: GameState, value: ValueFn) -> tuple[list[Action], float]:
     t.points = 0  # building ends the movement: only builds remain to consider
     builds: list[Action] = []
     cur = value(t)
-    while t.phase == "architect":
+    while t.phase == Phase.ARCHITECT:
         best: tuple[float, Action, GameState] | None = None
         for a in t.legal_actions():
             if not isinstance(a, Build):
@@ -201,7 +197,7 @@ def mercator_plan(s: GameState, value: ValueFn, first: int = 8) -> list[Action]:
     scored.sort(key=lambda t: -t[0])
     best: tuple[float, list[Action], GameState] | None = None
     for v1, a, s2 in scored[:first]:
-        if s2.phase != "mercator":
+        if s2.phase != Phase.MERCATOR:
             if best is None or v1 > best[0]:
                 best = (v1, [a], s2)
             continue
@@ -253,11 +249,11 @@ def turn_options(s: GameState, value: ValueFn) -> list[TurnOption]:
     me = s.current_player
     assert me is not None
     out: list[TurnOption] = []
-    if s.phase == "card":
+    if s.phase == Phase.CARD:
         for a in s.legal_actions():
             s2 = s.copy()
             s2.apply_in_place(a)
-            if s2.phase == "diplomat" and s2.turn_player == me:
+            if s2.phase == Phase.DIPLOMAT and s2.turn_player == me:
                 for c in s2.legal_actions():
                     s3 = s2.copy()
                     s3.apply_in_place(c)
@@ -266,7 +262,7 @@ def turn_options(s: GameState, value: ValueFn) -> list[TurnOption]:
             else:
                 acts = [a, *complete_card(s2, me, value)]
                 out.append(TurnOption(acts, s2, value(s2)))
-    elif s.phase == "diplomat":
+    elif s.phase == Phase.DIPLOMAT:
         for c in s.legal_actions():
             s3 = s.copy()
             s3.apply_in_place(c)

@@ -8,6 +8,7 @@ numbers and :func:`wealth`, so a change there reaches both.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from operator import mul
 from typing import TYPE_CHECKING
 
 from concordia.core import data
@@ -45,7 +46,8 @@ class Outcome:
 
 def wealth(p: Player) -> int:
     """Vesta's measure: sestertii plus every good at its bank price."""
-    return p.money + sum(p.goods[g] * PRICE[g] for g in range(NUM_GOODS))
+    goods: int = sum(map(mul, p.goods, PRICE))
+    return p.money + goods
 
 
 def score_of(s: GameState, seat: int) -> Score:
