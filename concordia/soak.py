@@ -67,6 +67,7 @@ from concordia.core import (
     GameRecord,
     GameState,
     Move,
+    Phase,
     Place,
     Trade,
     new_game,
@@ -394,7 +395,7 @@ def check_state(state: GameState, facts: BoardFacts | None = None) -> list[str]:
     """Every invariant of one position; an empty list when all hold."""
     facts = facts or BoardFacts.of(state)
     out: list[str] = []
-    overflow = set(state._overflow) if state.phase == "overflow" else set()
+    overflow = set(state._overflow) if state.phase == Phase.OVERFLOW else set()
     n = state.num_players
     nc = len(facts.city_good)
     occupied = [0] * facts.num_routes
@@ -427,7 +428,7 @@ def check_state(state: GameState, facts: BoardFacts | None = None) -> list[str]:
     if occupied != list(state.route_occ) or any(k > 1 for k in occupied):
         out.append("route occupancy does not match the colonists")
     out += _check_cards(state, facts)
-    if state.phase not in ("senator", "consul") and None in state.display:
+    if state.phase not in (Phase.SENATOR, Phase.CONSUL) and None in state.display:
         out.append("the display has a gap outside a Senator or Consul action")
     if state.is_terminal() != (state.current_player is None):
         out.append("current_player and is_terminal() disagree")

@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from concordia.ai.base import Limit, default_limit
 from concordia.ai.play import play_game
 from concordia.ai.registry import LEVELS
+from concordia.core import Phase
 from concordia.core.data import GODS
 from concordia.workers import process_context
 
@@ -114,7 +115,7 @@ def play_one(
         tuple(tuple(t) for t in turn),
         tuple(tuple(c) for c in call),
         len(g.actions),
-        st.phase == "over",
+        st.phase == Phase.OVER,
     )
 
 

@@ -39,7 +39,7 @@ from concordia.ai.greedy import (
     turn_options,
     value_fn,
 )
-from concordia.core import Action, GameState
+from concordia.core import Action, GameState, Phase
 
 DEFAULT_TIME_S = 1.2
 
@@ -71,7 +71,7 @@ class HardAgent(PlanningAgent):
         except Cancelled:
             return view.legal_actions()[0]
         cands = _distinct(opts)[: self.candidates]
-        if len(cands) <= 1 or view.phase != "card":
+        if len(cands) <= 1 or view.phase != Phase.CARD:
             best = cands[0] if cands else opts[0]
             self.remember(view, best.actions)
             return best.actions[0]
@@ -115,13 +115,13 @@ class HardAgent(PlanningAgent):
                 break
             s.apply_in_place(a)
         done = 0
-        while done < turns and s.phase != "over":
+        while done < turns and s.phase != Phase.OVER:
             if budget.cancelled:
                 return None
             seat = s.current_player
             assert seat is not None
             value = _checked(value_fn(seat, self.rollout_weights, self.rollout_spite), budget)
-            if s.phase in ("card", "first_buy") or seat == s.turn_player:
+            if s.phase in (Phase.CARD, Phase.FIRST_BUY) or seat == s.turn_player:
                 opt = turn_options(s, value)[0]
                 s = opt.state
                 done += 1

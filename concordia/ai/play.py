@@ -10,7 +10,7 @@ from typing import Any, NamedTuple
 
 from concordia.ai.base import Agent, Limit
 from concordia.ai.registry import make_agent
-from concordia.core import Action, BoardSpec, GameState, IllegalActionError, new_game
+from concordia.core import Action, BoardSpec, GameState, IllegalActionError, Phase, new_game
 
 MAX_STEPS = 20000  # a safety net: real games take well under 2000 actions
 
@@ -76,7 +76,7 @@ def play_game(
         seat = state.current_player
         view = state.view_for(seat)
         rng = random.Random(f"{seed}/{state.step}/{seat}")
-        turn_start = state.phase in ("card", "first_buy")
+        turn_start = state.phase in (Phase.CARD, Phase.FIRST_BUY)
         t0 = time.perf_counter()
         action = seats[seat].choose(view, per_seat[seat], rng, event)
         dt = time.perf_counter() - t0
