@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from concordia.core.data import CARD_BY_ID, CARDS, HOUSE_COINS, PRICE, CardDef
+from concordia.core.data import CARD_BY_ID, CARDS, HOUSE_COINS, PRICE, STARTING_HAND, CardDef
 
 Page = dict[str, tuple[str, str]]
 
@@ -607,8 +607,8 @@ _FACT_WORDS: Final[dict[str, dict[str, str]]] = {
         "god": "Dio",
         "scores": "Come fa punti {god} (una volta per carta)",
         "cost": "Costo d'acquisto",
-        "starting": "una carta iniziale (ogni giocatore la ha)",
-        "starting_two": "due carte iniziali (ogni giocatore le ha)",
+        "starting": "una carta iniziale (ogni giocatore ne ha una)",
+        "starting_two": "due carte iniziali (ogni giocatore ne ha due)",
         "deck": "in vendita dal mazzo {decks}",
         "free": "nessuna merce",
         "house_table": "Prezzi delle case (monete × case nella città dopo la costruzione, "
@@ -683,13 +683,20 @@ def _card_facts(cards: list[CardDef], lang: str) -> str:
         sold = [c for c in group if c.deck is not None]
         where: list[str] = []
         if starting:
-            where.append(words["starting"] if len(starting) == 1 else words["starting_two"])
+            copies = sum(STARTING_HAND.count(c.id) for c in starting)
+            where.append(words["starting"] if copies == 1 else words["starting_two"])
         if sold:
-            where.append(words["deck"].format(decks=", ".join(str(c.deck) for c in sold)))
-        cost = sorted({" + ".join(goods[g] for g in c.cost) or words["free"] for c in sold})
+            costs = {" + ".join(goods[g] for g in c.cost) or words["free"] for c in sold}
+            if len(costs) == 1:  # one price for every deck
+                decks = ", ".join(str(c.deck) for c in sold)
+                where.append(f"{words['deck'].format(decks=decks)}. {words['cost']}: {costs.pop()}")
+            else:
+                decks = ", ".join(
+                    f"{c.deck} ({' + '.join(goods[g] for g in c.cost) or words['free']})"
+                    for c in sold
+                )
+                where.append(f"{words['deck'].format(decks=decks)}")
         line = f"• {words['god']}: {gods[god]} — {'; '.join(where)}"
-        if cost:
-            line += f". {words['cost']}: {' / '.join(cost)}"
         lines.append(line + ".")
     for god in by_god:
         lines.append(f"• {words['scores'].format(god=gods[god])}: {GOD_SCORING[lang][god]}.")

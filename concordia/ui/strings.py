@@ -106,6 +106,7 @@ EN: Final[dict[str, str]] = {
     "review.back": "Back",
     "review.goto": "Turn {n}: ≈ {loss} points",
     "review.scores": "Scores at the end of this turn",
+    "review.log": "Before this turn",
     "review.tip.goto": "Show this turn.",
     "review.tip.keys": "Left and right arrow keys step through the turns.",
     "review.cant": "This save cannot be reviewed: {reason}",
@@ -140,7 +141,7 @@ EN: Final[dict[str, str]] = {
     "the moving.",
     "guide.do.build": "Click Neapolis.",
     "guide.build_more": "You may build more than one house with the same Architect if you can pay. "
-    "Messana makes food for you later.",
+    "Messana makes wine, the second dearest good.",
     "guide.do.build_more": "Click Messana.",
     "guide.finish": "Nothing else to build that is worth it: end the card.",
     "guide.do.finish": "Click Finish in the action bar.",
@@ -152,8 +153,8 @@ EN: Final[dict[str, str]] = {
     "guide.prefect": "The Prefect makes one province produce: you take its bonus good, and every "
     "house in it makes its city's good for its owner.",
     "guide.do.prefect": "Click the ringed Prefect card.",
-    "guide.produce": "Sicilia's bonus marker shows its good: you get it, plus the food of your "
-    "house in Messana. The marker then turns to its coin side until someone takes a Prefect's "
+    "guide.produce": "Sicilia's bonus marker shows wine: you get one, and your house in Messana "
+    "makes one more. The marker then turns to its coin side until someone takes a Prefect's "
     "cash. (The holder of Praefectus Magnus would get the bonus twice.)",
     "guide.do.produce": "Click the ringed province Sicilia.",
     "guide.senator": "The Senator buys up to two cards from the display at the top. New cards give "
@@ -607,6 +608,7 @@ IT: Final[dict[str, str]] = {
     "review.back": "Indietro",
     "review.goto": "Turno {n}: ≈ {loss} punti",
     "review.scores": "Punti alla fine di questo turno",
+    "review.log": "Prima di questo turno",
     "review.tip.goto": "Mostra questo turno.",
     "review.tip.keys": "Le frecce sinistra e destra scorrono i turni.",
     "review.cant": "Questo salvataggio non si può analizzare: {reason}",
@@ -644,7 +646,7 @@ IT: Final[dict[str, str]] = {
     "chiude il movimento.",
     "guide.do.build": "Clicca Neapolis.",
     "guide.build_more": "Con lo stesso Architetto puoi costruire più case, se puoi pagarle. "
-    "Messana più avanti ti darà cibo.",
+    "Messana produce vino, la seconda merce più cara.",
     "guide.do.build_more": "Clicca Messana.",
     "guide.finish": "Non c'è altro che valga la pena costruire: chiudi la carta.",
     "guide.do.finish": "Clicca Fine nella barra delle azioni.",
@@ -656,10 +658,10 @@ IT: Final[dict[str, str]] = {
     "guide.prefect": "Il Prefetto fa produrre una provincia: prendi la sua merce bonus, e ogni "
     "casa della provincia produce la merce della sua città per il suo proprietario.",
     "guide.do.prefect": "Clicca la carta Prefetto cerchiata.",
-    "guide.produce": "Il segnalino bonus della Sicilia mostra la sua merce: la prendi, più il cibo "
-    "della tua casa a Messana. Poi il segnalino si gira sul lato delle monete finché qualcuno non "
-    "prende il denaro di un Prefetto. (Chi ha il Praefectus Magnus prenderebbe il bonus due "
-    "volte.)",
+    "guide.produce": "Il segnalino bonus della Sicilia mostra il vino: ne prendi uno, e la tua "
+    "casa a Messana ne produce un altro. Poi il segnalino si gira sul lato delle monete "
+    "finché qualcuno non prende il denaro di un Prefetto. (Chi ha il Praefectus Magnus "
+    "prenderebbe il bonus due volte.)",
     "guide.do.produce": "Clicca la provincia Sicilia cerchiata.",
     "guide.senator": "Il Senatore compra fino a due carte dall'esposizione in alto. Le carte nuove "
     "danno più azioni e più punti per i loro dei.",

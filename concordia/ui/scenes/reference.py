@@ -38,6 +38,9 @@ class ReferenceScene(ButtonScene):
     def shot_name(self) -> str:
         return "reference"
 
+    def redraw_key(self) -> object:
+        return (self.page, self.scroll)
+
     def open_page(self, page: str) -> None:
         if page in self.pages:
             self.page = page

@@ -35,11 +35,14 @@ def action_text(action: str) -> str:
     from concordia.core.data import CARD_BY_ID
 
     verb, _, rest = action.partition(" ")
-    if verb == "play":
-        card = CARD_BY_ID.get(rest)
-        key = "card." + (card.name.lower() if card is not None else rest)
+    if verb in ("play", "buy"):
+        name, _, pay = rest.partition(" ")
+        card = CARD_BY_ID.get(name)
+        key = "card." + (card.name.lower() if card is not None else name)
         if has(key):
-            return "▶ " + t(key)
+            if verb == "play":
+                return "▶ " + t(key)
+            return f"{verb} {t(key)}" + (f" ({pay})" if pay else "")
     return action
 
 
@@ -166,16 +169,16 @@ class ReviewScene(ButtonScene):
         )
         job = self.job
         running = not job.finished.is_set()
-        self.buttons.add(
-            Button(
-                pygame.Rect(area.right - self.px(222), self.px(12), self.px(210), self.px(38)),
-                t("review.cancel") if running else t("review.restart"),
-                ("cancel",) if running else ("restart",),
-                t("review.cancel") if running else t("review.restart"),
-                enabled=running or job.cancelled or job.error is not None,
-                size=15,
+        if running or job.cancelled or job.error is not None:
+            self.buttons.add(
+                Button(
+                    pygame.Rect(area.right - self.px(222), self.px(12), self.px(210), self.px(38)),
+                    t("review.cancel") if running else t("review.restart"),
+                    ("cancel",) if running else ("restart",),
+                    t("review.cancel") if running else t("review.restart"),
+                    size=15,
+                )
             )
-        )
         review = job.review
         if review is not None:
             y = side.bottom - self.px(3 * 34 + 4)
@@ -341,7 +344,17 @@ class ReviewScene(ButtonScene):
                 theme.HILITE if r.loss > 0 else theme.TEXT_DIM,
                 1,
             )
-        y += self.px(4)
+        # the log: the turns just before this one
+        theme.text(surface, small, t("review.log"), (x, y), theme.TEXT_DIM)
+        y += small.get_linesize()
+        for k in range(max(0, turn.index - 3), turn.index):
+            before = self.turns[k]
+            line = f"{k + 1}. {self.seat_name(before.seat)}: " + ", ".join(
+                action_text(a) for a in before.actions
+            )
+            theme.text(surface, small, theme.fit(small, line, w), (x, y), theme.TEXT_DIM)
+            y += small.get_linesize()
+        y += self.px(6)
         # scores at the end of this turn
         scores = self.states[turn.end].scores()
         theme.text(surface, small, t("review.scores"), (x, y), theme.TEXT_DIM)
