@@ -243,11 +243,13 @@ def analyse(
     progress: Progress | None = None,
     seats: Sequence[int] | None = None,
     searching: threading.Event | None = None,
+    found: list[TurnReview] | None = None,
 ) -> Review:
     """Review every turn of ``seats`` (default :func:`human_seats`) with the hard AI.
 
     ``progress(done, total)`` is called before the first turn (0) and after each one;
-    ``searching`` is set when the AI's first search begins.
+    ``searching`` is set when the AI's first search begins; each turn's review is
+    appended to ``found`` as soon as it is known (the screen shows it at once).
 
     Raises:
         Cancelled: ``cancel`` was set.
@@ -269,16 +271,17 @@ def analyse(
         suggested, after = _ai_turn(start, turn.seat, iterations, event, searching)
         if event.is_set():
             raise Cancelled
-        out.append(
-            TurnReview(
-                turn.index,
-                turn.seat,
-                turn.actions,
-                tuple(suggested),
-                round(evaluate(states[turn.end], turn.seat), 2),
-                round(evaluate(after, turn.seat), 2),
-            )
+        review = TurnReview(
+            turn.index,
+            turn.seat,
+            turn.actions,
+            tuple(suggested),
+            round(evaluate(states[turn.end], turn.seat), 2),
+            round(evaluate(after, turn.seat), 2),
         )
+        out.append(review)
+        if found is not None:
+            found.append(review)
         if progress is not None:
             progress(k + 1, len(todo))
     return Review(review_key(record, iterations), tuple(out))
@@ -389,6 +392,8 @@ class ReviewJob:
         self.done = 0
         self.total = 0
         self.review: Review | None = None
+        #: Turns reviewed so far (appended by the thread; read by the screen).
+        self.partial: list[TurnReview] = []
         self.error: str | None = None
         self.cancelled = False
         self.from_cache = False
@@ -428,6 +433,15 @@ class ReviewJob:
         finally:
             self.started.set()
             self.finished.set()
+
+    def turn_review(self, turn: int) -> TurnReview | None:
+        """The review of ``turn`` if it is known yet."""
+        if self.review is not None:
+            return self.review.for_turn(turn)
+        for r in list(self.partial):
+            if r.turn == turn:
+                return r
+        return None
 
     def cancel(self) -> None:
         self._cancel.set()

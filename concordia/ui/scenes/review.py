@@ -90,9 +90,8 @@ class ReviewScene(ButtonScene):
         return self.turns[self.index] if self.turns else None
 
     def turn_review(self) -> TurnReview | None:
-        review = self.job.review
         turn = self.turn
-        return review.for_turn(turn.index) if review and turn else None
+        return self.job.turn_review(turn.index) if turn is not None else None
 
     def go(self, index: int) -> None:
         if self.turns:
@@ -345,8 +344,9 @@ class ReviewScene(ButtonScene):
                 1,
             )
         # the log: the turns just before this one
-        theme.text(surface, small, t("review.log"), (x, y), theme.TEXT_DIM)
-        y += small.get_linesize()
+        if turn.index > 0:
+            theme.text(surface, small, t("review.log"), (x, y), theme.TEXT_DIM)
+            y += small.get_linesize()
         for k in range(max(0, turn.index - 3), turn.index):
             before = self.turns[k]
             line = f"{k + 1}. {self.seat_name(before.seat)}: " + ", ".join(
