@@ -420,7 +420,15 @@ class ReviewJob:
 
     def _run(self) -> None:
         try:
-            review = analyse(self.record, self.board, self.iterations, self._cancel, self._progress)
+            review = analyse(
+                self.record,
+                self.board,
+                self.iterations,
+                self._cancel,
+                self._progress,
+                searching=self.started,
+                found=self.partial,
+            )
         except Cancelled:
             self.cancelled = True
         except Exception as exc:  # shown on the screen; the log has the traceback
@@ -451,3 +459,46 @@ class ReviewJob:
         if self._thread is not None:
             self._thread.join(timeout)
         return self.finished.is_set()
+
+
+# ---------------------------------------------------------------------- command line
+def main(argv: Sequence[str] | None = None) -> int:
+    """``python -m concordia.review [SAVE] [--iterations N]``: review a finished save
+    (or, without one, a fixed demo game of easy and normal AIs on Italia, seed 21) and
+    print the costliest turns and the time per reviewed turn."""
+    import argparse
+    import time
+
+    from concordia.maps import load_board
+
+    parser = argparse.ArgumentParser(prog="python -m concordia.review")
+    parser.add_argument("save", nargs="?", help="a finished save (default: a demo game)")
+    parser.add_argument("--iterations", type=int, default=DEFAULT_ITERATIONS)
+    args = parser.parse_args(argv)
+    if args.save:
+        from concordia.saves import load_game
+
+        loaded = load_game(args.save)
+        record = loaded.record
+        board = load_board(record.board)
+    else:
+        from concordia.ai.play import play_game
+
+        board = load_board("italia")
+        game = play_game(board, ["easy", "normal", "easy"], seed=21, limits=Limit(iterations=2))
+        seats = [{"kind": "human"}, {"kind": "normal"}, {"kind": "easy"}]
+        record = GameRecord("italia", 3, 21, {}, [str(a) for a in game.actions], seats)
+    t0 = time.perf_counter()
+    review = analyse(record, board, args.iterations)
+    elapsed = time.perf_counter() - t0
+    n = max(1, len(review.turns))
+    print(f"{len(review.turns)} turns reviewed at {args.iterations} iterations in {elapsed:.1f} s")
+    print(f"{elapsed / n:.2f} s per turn; estimated loss in all {review.total_loss():.1f} points")
+    for r in review.costliest():
+        print(f"turn {r.turn + 1}: -{r.loss:.1f}  played {', '.join(r.played)}")
+        print(f"          hard AI: {', '.join(r.suggested)}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

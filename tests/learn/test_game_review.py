@@ -89,6 +89,20 @@ def test_cancelling_stops_the_analysis_within_200_ms(recorded: GameRecord) -> No
     assert elapsed < 0.2, f"stopped {elapsed * 1000:.0f} ms after the cancel"
 
 
+def test_the_background_job_starts_and_is_cancelled_within_200_ms(
+    recorded: GameRecord,
+) -> None:
+    job = ReviewJob(recorded, load_board("italia"), None, iterations=100_000)
+    job.start()
+    assert job.started.wait(30), "the AI's search never began"
+    t0 = time.perf_counter()
+    job.cancel()
+    assert job.join(2.0)
+    elapsed = time.perf_counter() - t0
+    assert job.cancelled and job.review is None and job.error is None
+    assert elapsed < 0.2, f"stopped {elapsed * 1000:.0f} ms after the cancel"
+
+
 def test_a_corrupt_cache_is_ignored_and_rebuilt(recorded: GameRecord, tmp_path: Path) -> None:
     board = load_board("italia")
     save = tmp_path / "game.json"
@@ -99,6 +113,8 @@ def test_a_corrupt_cache_is_ignored_and_rebuilt(recorded: GameRecord, tmp_path: 
     job.start()
     assert job.join(60)
     assert job.review is not None and not job.from_cache and job.error is None
+    assert job.partial == list(job.review.turns)  # shown turn by turn while it ran
+    assert job.done == job.total == len(job.review.turns)
     rebuilt = load_cached(cache, review_key(recorded, 1))
     assert rebuilt == job.review
     again = ReviewJob(recorded, board, cache, iterations=1)
