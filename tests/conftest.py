@@ -13,8 +13,9 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import hypothesis_profiles  # noqa: F401  (registers and loads the Hypothesis profile)
 import pytest
+
+import tests.hypothesis_profiles  # noqa: F401  (registers and loads the Hypothesis profile)
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")

@@ -33,7 +33,7 @@ def fake_checkout(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> list[list[
         calls.append(cmd)
         return subprocess.CompletedProcess(cmd, 0)
 
-    monkeypatch.setattr(dev.subprocess, "run", fake_run)
+    monkeypatch.setattr(subprocess, "run", fake_run)
     return calls
 
 
@@ -60,7 +60,7 @@ def test_play_installs_the_game_alone_and_test_adds_the_tools(
         started.append(cmd)
         return 0
 
-    monkeypatch.setattr(dev.subprocess, "call", fake_call)
+    monkeypatch.setattr(subprocess, "call", fake_call)
     assert dev.main(["play", "--version"]) == 0
     assert [c[-2:] for c in fake_checkout] == [["-e", "."]]  # no dev tools for a player
     assert started[-1][1:] == ["-m", "concordia", "--version"]
@@ -93,7 +93,7 @@ def test_dev_failed_install_is_retried(
     def failing_run(cmd: list[str], **kwargs: object) -> None:
         raise subprocess.CalledProcessError(3, cmd)
 
-    monkeypatch.setattr(dev.subprocess, "run", failing_run)
+    monkeypatch.setattr(subprocess, "run", failing_run)
     assert dev.main(["install"]) == 3
     assert not dev.STAMP.exists()
 

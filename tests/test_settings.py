@@ -12,6 +12,7 @@ import appdirs
 import pytest
 
 from concordia import settings as st
+from concordia.about import APP_NAME
 from concordia.fileio import atomic_write_text
 
 
@@ -165,7 +166,7 @@ def test_appdirs_folders_without_home(tmp_path: Path, monkeypatch: pytest.Monkey
     for folder in folders:
         assert folder.is_dir()
         assert folder.is_relative_to(tmp_path)
-        assert st.APP_NAME in folder.parts
+        assert APP_NAME in folder.parts
     assert st.saves_dir().parent == st.data_dir()
 
 

@@ -14,7 +14,7 @@ import random
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from concordia.core import Action, GameState, new_game, parse_action
+from concordia.core import Action, GameState, Phase, new_game, parse_action
 from concordia.core.board import BoardSpec, slugify
 from concordia.core.data import CARD_BY_ID, GOOD_INDEX, GOODS
 from concordia.maps import load_board
@@ -165,7 +165,7 @@ def discard_from_hand(s: GameState, seat: int, *card_ids: str) -> None:
 def set_turn(s: GameState, seat: int) -> None:
     """Make it ``seat``'s turn, between cards."""
     s.turn_player = seat
-    s.phase = "card"
+    s.phase = Phase.CARD
 
 
 # ------------------------------------------------------------------ play

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from concordia.core import BuyCard, Cash, Copy, Finish, GameState, Place, Trade
+from concordia.core import BuyCard, Cash, Copy, Finish, GameState, Phase, Place, Trade
 from concordia.core.data import CARD_BY_ID, CARDS, PRICE
 from tests.core.helpers import (
     add_house,
@@ -389,6 +389,6 @@ def test_colonist_sea_colonist_may_go_to_an_inland_city_and_then_cannot_move() -
     s = play(s, "play I_colonist")
     assert Place("sea", "novaria") in s.legal_actions()
     s = play(s, "place sea novaria", "finish")
-    s.turn_player, s.phase = 0, "card"
+    s.turn_player, s.phase = 0, Phase.CARD
     s = play(s, "play architect")
     assert not any(str(a).startswith("move sea novaria") for a in s.legal_actions())

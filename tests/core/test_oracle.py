@@ -10,12 +10,12 @@ from collections import deque
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from hypothesis_profiles import examples
 
 from concordia.core import Build, BuyCard, GameState, Move, Trade
 from concordia.core.board import slugify
 from concordia.core.data import CARDS, DISPLAY_EXTRA, GOODS, HOUSE_COINS, PRICE
 from tests.core.helpers import game
+from tests.hypothesis_profiles import examples
 
 CONFIGS = [(b, n) for b in ("imperium", "italia") for n in (2, 3, 4, 5)]
 KINDS = ("land", "sea")
@@ -83,7 +83,7 @@ def oracle_trades(s: GameState) -> set[Trade]:
     p = s.players[me]
     if s.phase == "mercator" and len(s.traded) >= 2:
         return set()
-    out = set()
+    out: set[Trade] = set()
     free = 12 - sum(p.goods) - sum(p.store)
     for i, g in enumerate(GOODS):
         if g in s.traded:

@@ -16,7 +16,6 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from hypothesis_profiles import examples
 
 from concordia.core import (
     Build,
@@ -32,6 +31,7 @@ from concordia.core import (
 )
 from concordia.core.data import CARDS, GOODS
 from tests.core.helpers import board, game
+from tests.hypothesis_profiles import examples
 
 CONFIGS = [(b, n) for b in ("imperium", "italia") for n in (2, 3, 4, 5)]
 STEP_CAP = 10_000  # random games observed: 230 to 2400 steps
@@ -119,7 +119,7 @@ def check_view_and_redeal(s: GameState, rng: random.Random) -> None:
     for src in (s, s.view_for(0)):
         r = src.redeal(random.Random(rng.random()))
         assert Counter(r.deck) == Counter(s.deck)
-        ranks = [DECK_ORDER.index(CARDS[c].deck) for c in r.deck]  # type: ignore[arg-type]
+        ranks = [DECK_ORDER.index(CARDS[c].deck) for c in r.deck]
         assert ranks == sorted(ranks, reverse=True)  # deck I on top (the end of the list)
         rd = r.to_dict()
         assert {k: x for k, x in rd.items() if k != "deck" and k != "deck_hidden"} == {
@@ -149,7 +149,7 @@ def full_game(
     s = game(board_name, n, seed, **opts)
     rng = random.Random(play_seed)
     cards = all_cards(s)
-    ranks = [DECK_ORDER.index(CARDS[c].deck) for c in s.deck]  # type: ignore[arg-type]
+    ranks = [DECK_ORDER.index(CARDS[c].deck) for c in s.deck]
     assert ranks == sorted(ranks, reverse=True)
     texts: list[str] = []
     while not s.is_terminal():

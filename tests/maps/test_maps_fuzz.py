@@ -8,10 +8,10 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from hypothesis_profiles import examples
 
 from concordia.core.errors import BoardError
 from concordia.maps import load_board
+from tests.hypothesis_profiles import examples
 
 MAPS = Path(__file__).resolve().parents[2] / "maps"
 TREES = {board: ET.parse(MAPS / f"{board}.tmx") for board in ("imperium", "italia")}

@@ -11,11 +11,11 @@ from typing import Any
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from hypothesis_profiles import examples
 from reliability_support import play_random
 
 from concordia.core import GameState, InvalidNotationError, parse_action
 from concordia.settings import Settings, load_settings, settings_path
+from tests.hypothesis_profiles import examples
 
 FUZZ = settings(
     max_examples=examples(300),

@@ -10,11 +10,11 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from hypothesis_profiles import examples
 from reliability_support import PlayedGame, board, play_random
 
 from concordia import saves
 from concordia.core import GameRecord, GameState, InvalidRecordError
+from tests.hypothesis_profiles import examples
 
 FUZZ = settings(
     max_examples=examples(150),

@@ -112,8 +112,9 @@ def test_autoplay_scales_the_budget() -> None:
     try:
         from concordia.ui.ai_bridge import level_limit
 
-        hard = base_mod.default_limit("hard")
-        assert level_limit("hard", 0.25).time_s == pytest.approx(hard.time_s * 0.25)
+        hard = base_mod.default_limit("hard").time_s
+        assert hard is not None
+        assert level_limit("hard", 0.25).time_s == pytest.approx(hard * 0.25)
     finally:
         bridge.close()
 

@@ -37,7 +37,7 @@ def test_every_face_fits_its_card(language: str) -> None:
                 {"worth": -4, "dim": True},
                 {},
             ):
-                report = faces.draw(surface, rect, card.id, **kw)  # type: ignore[arg-type]
+                report = faces.draw(surface, rect, card.id, **kw)
                 assert report.cut == [], (language, (w, h), card.id, report.cut)
                 assert report.texts, card.id
                 for text, box in report.texts:

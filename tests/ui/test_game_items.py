@@ -11,7 +11,7 @@ import pygame
 import pytest
 from ui_helpers import buttons, click_button, draw, find_actions, game_scene, send
 
-from concordia.core import GameState, Move
+from concordia.core import GameState, Move, Trade
 from concordia.core.data import CARD_BY_ID
 from concordia.ui.game.describe import describe_choice
 from concordia.ui.input import Click, Confirm, HandCard, Hover
@@ -164,7 +164,7 @@ def test_item6_trade_amounts_on_other_rows_survive_a_trade() -> None:
     def ready(s: GameState) -> bool:
         if not _mine("mercator")(s):
             return False
-        goods = {a.good for a in s.legal_actions() if type(a).__name__ == "Trade"}
+        goods = {a.good for a in s.legal_actions() if isinstance(a, Trade)}
         return len(goods) >= 2
 
     app, scene = _at(ready, seed=3, tries=200)

@@ -340,4 +340,5 @@ def test_escape_opens_the_game_menu() -> None:
     send(app, Cancel())
     assert isinstance(app.stack.top, PauseScene)
     send(app, Cancel())
-    assert app.stack.top is scene
+    top: object = app.stack.top  # send() changed the stack: not the PauseScene any more
+    assert top is scene
