@@ -101,7 +101,8 @@ def test_land_and_sea_routes_differ_side_by_side() -> None:
         out = []
         for i in range(30, 71):
             x, y = r.camera.world_to_screen(route.at(i / 100))
-            out.append(tuple(surface.get_at((round(x), round(y))))[:3])
+            red, green, blue, _ = surface.get_at((round(x), round(y)))
+            out.append((red, green, blue))
         return out
 
     def near(a: tuple[int, ...], b: tuple[int, ...]) -> bool:
