@@ -17,7 +17,7 @@ import pygame
 
 from concordia.core import Action, GameState, Move
 from concordia.core.actions import ACTION_TYPES
-from concordia.ui import theme
+from concordia.ui import theme, views
 from concordia.ui.ai_bridge import AIBridge, Reply
 from concordia.ui.board_pane import BoardPane, HKey
 from concordia.ui.controller import GameController, SaveError, saves_folder
@@ -111,6 +111,8 @@ class GameScene(Scene):
         self.cities = {c.slug: c for c in controller.board.cities}
         self.provinces = {p.slug: p for p in controller.board.provinces}
         self._closed = False
+        self._view_restored = False
+        self._last_view: views.View | None = None
         self._geometry: tuple[tuple[object, ...], BoardGeometry] | None = None
         # The parts of the window (each lays out, draws and makes its own buttons).
         self.top = TopBar(self)
@@ -132,6 +134,9 @@ class GameScene(Scene):
 
     def enter(self) -> None:
         self.layout()
+        if not self._view_restored:
+            self._view_restored = True
+            self.restore_view()
 
     def resume(self) -> None:
         self.layout()
@@ -143,6 +148,27 @@ class GameScene(Scene):
         if not self._closed:
             self._closed = True
             self.ai.close()
+            self.remember_view()
+
+    def view_key(self) -> str:
+        setup = self.controller.setup
+        return views.game_key(setup.board, setup.seed, len(setup.seats))
+
+    def restore_view(self) -> None:
+        """Show the board zoomed and panned as this game was left (Continue, Load)."""
+        camera = self.board._camera()
+        view = None if self.app.autoplay else views.load_view(self.view_key())
+        if camera is not None and view is not None:
+            views.apply(camera, view)
+
+    def remember_view(self) -> None:
+        camera = self.board._camera()
+        if camera is None or self.app.autoplay:
+            return
+        view = views.capture(camera)
+        if view != self._last_view:
+            self._last_view = view
+            views.save_view(self.view_key(), view)
 
     def layout(self) -> None:
         self.lay = Layout.for_size(self.app.size, len(self.controller.seats), self.app.fonts.scale)
@@ -239,6 +265,7 @@ class GameScene(Scene):
     def turn_ended(self) -> None:
         """A turn is final: autosave, and chime when a human's turn begins."""
         self.autosave()
+        self.remember_view()
         state = self.state
         if not state.is_terminal() and self.controller.seat_is_human(state.turn_player):
             self.app.sounds.play("turn")

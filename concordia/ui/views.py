@@ -1,0 +1,93 @@
+"""The board's zoom and pan, kept per game so they survive *Continue* and loading a save.
+
+A view is stored as the zoom relative to the fit zoom (so it means the same in a
+window of another size) and the board point at the middle of the pane, under a key
+naming the game (board, seed, number of seats): reopening the same game shows the
+board as it was left, a new deal starts fitted. The file is ``views.json`` in the
+data folder (small JSON, written atomically; a file that cannot be read is ignored).
+Pygame-free.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from concordia.fileio import atomic_write_text
+from concordia.settings import data_dir
+
+logger = logging.getLogger(__name__)
+
+FILE = "views.json"
+MAX_VIEWS = 50  # the oldest games are forgotten past this
+
+
+@dataclass(frozen=True)
+class View:
+    """``zoom``: times the fit zoom (1 = the whole board); ``centre``: board pixels."""
+
+    zoom: float
+    centre: tuple[float, float]
+
+
+def game_key(board: str, seed: int, seats: int) -> str:
+    return f"{board}:{seed}:{seats}"
+
+
+def _path() -> Path:
+    return data_dir() / FILE
+
+
+def _read() -> dict[str, Any]:
+    try:
+        data = json.loads(_path().read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return data if isinstance(data, dict) else {}
+
+
+def load_view(key: str) -> View | None:
+    """The view stored for ``key``, if any (a malformed entry counts as none)."""
+    entry = _read().get(key)
+    try:
+        zoom = float(entry["zoom"])  # type: ignore[index]
+        cx, cy = (float(v) for v in entry["centre"])  # type: ignore[index]
+    except (TypeError, KeyError, ValueError):
+        return None
+    if not zoom > 0:
+        return None
+    return View(zoom, (cx, cy))
+
+
+def save_view(key: str, view: View) -> None:
+    """Remember ``view`` for ``key`` (newest last; errors are logged, never raised)."""
+    data = _read()
+    data.pop(key, None)
+    data[key] = {"zoom": round(view.zoom, 5), "centre": [round(v, 2) for v in view.centre]}
+    while len(data) > MAX_VIEWS:
+        data.pop(next(iter(data)))
+    try:
+        _path().parent.mkdir(parents=True, exist_ok=True)
+        atomic_write_text(_path(), json.dumps(data, indent=1))
+    except OSError:
+        logger.warning("could not write %s", _path(), exc_info=True)
+
+
+def capture(camera: Any) -> View:
+    """The view a :class:`concordia.ui.render.camera.Camera` shows now."""
+    vp = camera.viewport
+    centre = camera.screen_to_world(vp.center)
+    fit = camera.fit_zoom or 1.0
+    return View(camera.zoom / fit, (float(centre[0]), float(centre[1])))
+
+
+def apply(camera: Any, view: View) -> None:
+    """Show ``view`` with ``camera`` (clamped to its zoom range)."""
+    fit = camera.fit_zoom
+    zoom = min(max(view.zoom * fit, camera.min_zoom), camera.max_zoom)
+    camera.zoom = zoom
+    camera.fitted = zoom <= fit + 1e-9
+    camera.center_on(view.centre)
