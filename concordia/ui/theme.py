@@ -218,6 +218,51 @@ def fit(font: pygame.font.Font, s: str, width: int) -> str:
     return out
 
 
+def lines_in_box(
+    fonts: Fonts, s: str, width: int, height: int, sizes: tuple[int, ...], bold: bool = False
+) -> tuple[pygame.font.Font, list[str]]:
+    """The font and lines to show ``s`` in a ``width`` x ``height`` box: one line at
+    the first of ``sizes`` (design sizes) where it fits, else wrapped on as many lines
+    as the height holds, smaller if need be. Only when even the smallest size cannot
+    hold it is the last line shortened (with :func:`fit`)."""
+    for size in sizes:
+        font = fonts.get(size, bold)
+        rows = max(1, height // max(1, font.get_linesize()))
+        lines = wrap(font, s, width) if font.size(s)[0] > width else [s]
+        if len(lines) <= rows and all(font.size(line)[0] <= width for line in lines):
+            return font, lines
+    font = fonts.get(sizes[-1], bold)
+    rows = max(1, height // max(1, font.get_linesize()))
+    lines = wrap(font, s, width)
+    head = lines[: rows - 1]
+    return font, [*head, fit(font, " ".join(lines[rows - 1 :]), width)]
+
+
+def text_in_box(
+    surface: pygame.Surface,
+    fonts: Fonts,
+    s: str,
+    box: pygame.Rect,
+    colour: Colour = TEXT,
+    sizes: tuple[int, ...] = (14, 13, 12, 11),
+    bold: bool = False,
+    centred: bool = False,
+) -> list[pygame.Rect]:
+    """Draw ``s`` in ``box`` (see :func:`lines_in_box`), centred vertically and
+    left-aligned (or centred); returns the line rectangles."""
+    font, lines = lines_in_box(fonts, s, box.width, box.height, sizes, bold)
+    step = font.get_linesize()
+    y = box.centery - step * len(lines) // 2
+    out = []
+    for line in lines:
+        if centred:
+            out.append(text(surface, font, line, (box.centerx, y), colour, "midtop"))
+        else:
+            out.append(text(surface, font, line, (box.x, y), colour))
+        y += step
+    return out
+
+
 def shape(
     surface: pygame.Surface,
     kind: str,

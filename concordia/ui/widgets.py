@@ -46,7 +46,8 @@ class Button:
         pygame.draw.rect(surface, bg, self.rect, border_radius=6)
         pygame.draw.rect(surface, border, self.rect, 2 if self.selected else 1, border_radius=6)
         font = fonts.get(self.size, self.bold)
-        x0 = self.rect.x + 8
+        pad = 8 if self.rect.width >= 40 else 2  # a small "+" button keeps its sign
+        x0 = self.rect.x + pad
         if self.swatch is not None:
             pygame.draw.rect(
                 surface,
@@ -55,13 +56,20 @@ class Button:
                 border_radius=3,
             )
             x0 += 20
-        width = self.rect.right - 8 - x0
-        label = theme.fit(font, self.label, width)
+        width = self.rect.right - pad - x0
         colour = theme.TEXT if self.enabled else theme.TEXT_DIM
-        if self.swatch is None:
-            theme.text(surface, font, label, self.rect.center, colour, "center")
-        else:
-            theme.text(surface, font, label, (x0, self.rect.centery), colour, "midleft")
+        if font.size(self.label)[0] <= width:
+            if self.swatch is None:
+                theme.text(surface, font, self.label, self.rect.center, colour, "center")
+            else:
+                theme.text(surface, font, self.label, (x0, self.rect.centery), colour, "midleft")
+            return
+        # Too long for one line: smaller, on two lines if the button is tall enough.
+        sizes = tuple(n for n in (self.size - 1, self.size - 2, 11, 10) if n <= self.size)
+        box = pygame.Rect(x0, self.rect.y + 2, width, self.rect.height - 4)
+        theme.text_in_box(
+            surface, fonts, self.label, box, colour, sizes, self.bold, centred=self.swatch is None
+        )
 
 
 @dataclass

@@ -9,7 +9,7 @@ import pygame
 
 from concordia.core import Move
 from concordia.ui import theme
-from concordia.ui.game.cards import card_name, card_tooltip
+from concordia.ui.game.cards import CardChoiceButton, card_name, card_tooltip
 from concordia.ui.strings import t, tn
 from concordia.ui.widgets import Button, ButtonRow
 
@@ -103,7 +103,9 @@ class ActionBar:
             for copy in opts.copies:
                 top_card = state.discard(copy.seat)[-1]
                 label = t("game.copy", card=card_name(top_card), name=c.seats[copy.seat].name)
-                choices.append(Choice(label, copy, card_tooltip(top_card)))
+                tip = f"{label}. {card_tooltip(top_card)}"
+                # The choice shows the card itself (a one-line face) and its owner.
+                choices.append(Choice(c.seats[copy.seat].name, copy, tip, card=top_card))
         elif phase == "overflow":
             for d in opts.discards:
                 label = t("game.discard", good=t("good." + d.good))
@@ -122,7 +124,6 @@ class ActionBar:
         s = self.scene
         r = s.lay.actions
         pygame.draw.rect(surface, theme.PANEL_LIGHT, r)
-        font = s.app.fonts.get(15)
         left = min((b.rect.x for b in s.buttons.buttons if r.contains(b.rect)), default=r.right)
         status = s.top.status()
         first_bar_button = min(
@@ -131,14 +132,8 @@ class ActionBar:
         )
         if first_bar_button is not None and first_bar_button < r.x + 60:
             return  # the bar is full of choices; the prompt is in the tooltip and top bar
-        theme.text(
-            surface,
-            font,
-            theme.fit(font, status, min(left, r.right) - r.x - 24),
-            (r.x + 12, r.centery),
-            theme.TEXT,
-            "midleft",
-        )
+        box = pygame.Rect(r.x + 12, r.y + 2, min(left, r.right) - r.x - 24, r.height - 4)
+        theme.text_in_box(surface, s.app.fonts, status, box, theme.TEXT, sizes=(15, 13, 12, 11))
 
 
 @dataclass(frozen=True)
@@ -150,6 +145,7 @@ class Choice:
     tip: str
     selected: bool = False
     swatch: str | None = None
+    card: str | None = None  # shown as a card face (a Diplomat's choice)
 
 
 class Bar:
@@ -171,6 +167,7 @@ class Bar:
         width: int | None = None,
         swatch: str | None = None,
         px: int | None = None,
+        card: str | None = None,
     ) -> None:
         font = self.fonts.get(14)
         k = self.fonts.scale
@@ -184,17 +181,21 @@ class Bar:
         if self.left + w > self.right:
             return
         pad = round(7 * k)
-        self.row.add(
-            Button(
-                pygame.Rect(self.left, self.rect.y + pad, w, self.rect.height - 2 * pad),
-                label,
-                value,
-                tip,
-                selected=selected,
-                size=14,
-                swatch=theme.GOOD_COLOURS.get(swatch) if swatch else None,
+        rect = pygame.Rect(self.left, self.rect.y + pad, w, self.rect.height - 2 * pad)
+        if card is not None:
+            self.row.add(CardChoiceButton(rect, label, value, tip, selected=selected, card=card))
+        else:
+            self.row.add(
+                Button(
+                    rect,
+                    label,
+                    value,
+                    tip,
+                    selected=selected,
+                    size=14,
+                    swatch=theme.GOOD_COLOURS.get(swatch) if swatch else None,
+                )
             )
-        )
         self.left += w + 6
 
     def add_choices(self, choices: list[Choice]) -> None:
@@ -207,7 +208,11 @@ class Bar:
         font = self.fonts.get(14)
         gap = 6
         natural = [
-            min(round(240 * k), font.size(c.label)[0] + round((28 + (20 if c.swatch else 0)) * k))
+            round(200 * k)
+            if c.card
+            else min(
+                round(240 * k), font.size(c.label)[0] + round((28 + (20 if c.swatch else 0)) * k)
+            )
             for c in choices
         ]
         room = self.right - self.left - gap * (len(choices) - 1)
@@ -215,7 +220,7 @@ class Bar:
             each = max(round(36 * k), room // len(choices))
             natural = [min(w, each) for w in natural]
         for c, w in zip(choices, natural, strict=True):
-            self.add(c.label, c.value, c.tip, c.selected, swatch=c.swatch, px=w)
+            self.add(c.label, c.value, c.tip, c.selected, swatch=c.swatch, px=w, card=c.card)
 
     def add_right(self, label: str, value: object, tip: str, accent: bool = False) -> None:
         font = self.fonts.get(14, True)

@@ -12,13 +12,14 @@ import pygame
 from concordia.core import Action, GameState
 from concordia.core.data import CARD_BY_ID, CardDef
 from concordia.ui import theme
-from concordia.ui.render.cards import CardFaces, FaceReport
+from concordia.ui.render.cards import CardFaces, FaceReport, draw_chip
 from concordia.ui.strings import t, tn
 from concordia.ui.targeting import price_badge
 from concordia.ui.widgets import Button
 
 __all__ = [
     "CardButton",
+    "CardChoiceButton",
     "card_name",
     "card_text",
     "card_tooltip",
@@ -43,6 +44,35 @@ class CardButton(Button):
             pygame.draw.rect(surface, theme.HILITE, frame.inflate(4, 4), 3, border_radius=8)
         else:
             pygame.draw.rect(surface, theme.ACCENT, self.rect.inflate(2, 2), 2, border_radius=7)
+
+
+class CardChoiceButton(Button):
+    """A choice that is a card (the Diplomat's): a one-line card face above the name
+    of its owner (``label``)."""
+
+    card: str = ""
+    report: FaceReport | None = None
+
+    def __init__(self, *args: object, card: str, **kwargs: object) -> None:
+        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+        self.card = card
+
+    def draw(
+        self, surface: pygame.Surface, fonts: theme.Fonts, hover: tuple[int, int] | None
+    ) -> None:
+        hovered = hover is not None and self.rect.collidepoint(hover)
+        bg = theme.BUTTON_HOVER if hovered else theme.BUTTON
+        pygame.draw.rect(surface, bg, self.rect, border_radius=6)
+        border = theme.HILITE if self.selected or hovered else theme.BORDER
+        pygame.draw.rect(surface, border, self.rect, 2 if hovered else 1, border_radius=6)
+        inner = self.rect.inflate(-6, -4)
+        chip_h = max(12, inner.height * 11 // 20)
+        chip = pygame.Rect(inner.x, inner.y, inner.width, chip_h)
+        self.report = draw_chip(FACES, surface, chip, self.card)
+        owner = pygame.Rect(inner.x, chip.bottom, inner.width, inner.bottom - chip.bottom)
+        FACES.label(
+            surface, self.report, self.label, owner, owner.height, theme.TEXT, anchor="center"
+        )
 
 
 def card_name(card: str) -> str:

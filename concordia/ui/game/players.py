@@ -75,7 +75,7 @@ class PlayersPanel:
         s = self.scene
         store = self.store_rect(rect)
         h = s.px(17)
-        w = min(s.px(130), rect.width // 2 - s.px(8))
+        w = min(s.px(120), rect.width // 2 - s.px(8))
         return pygame.Rect(rect.right - s.px(8) - w, store.bottom + s.px(4), w, h)
 
     def final_turn_marks(self) -> list[bool]:
@@ -141,9 +141,9 @@ class PlayersPanel:
             name = cfg.name + ("" if cfg.is_human else f" · {t('kind.' + cfg.kind)}")
             name_x = rect.x + s.px(28)
             room = pill.x - name_x - s.px(30)
+            if bold.size(name)[0] > room:
+                name = cfg.name  # the AI level is in the tooltip then
             shown = theme.fit(bold, name, room)
-            if shown != name:
-                shown = theme.fit(bold, cfg.name, room)  # the AI level is in the tooltip
             name_rect = theme.text(surface, bold, shown, (name_x, top_y))
             self.texts.append((shown, name_rect))
             self.thinking_at[seat] = (name_rect.right + s.px(8), name_rect.centery)
@@ -153,9 +153,7 @@ class PlayersPanel:
             )
             top = state.discard(seat)
             chip = self.chip_rect(rect)
-            info = (
-                f"{t('game.houses_left', n=p.houses_left)} · {t('game.hand_size', n=len(p.hand))}"
-            )
+            info = t("game.panel_info", houses=p.houses_left, hand=len(p.hand))
             info_rect = theme.text(
                 surface,
                 small,

@@ -180,11 +180,5 @@ class TopBar:
                 msg = f"{note} · {msg}"
         if msg:
             room = r.right - s.px(3 * 102 + 16) - x
-            theme.text(
-                surface,
-                fonts.get(14),
-                theme.fit(fonts.get(14), msg, room),
-                (x, r.centery),
-                theme.HILITE,
-                "midleft",
-            )
+            box = pygame.Rect(x, r.y + 1, room, r.height - 2)
+            theme.text_in_box(surface, fonts, msg, box, theme.HILITE)

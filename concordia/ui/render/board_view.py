@@ -599,19 +599,26 @@ class BoardRenderer:
                 marker.center = self._marker_centre(name_rect, mr)
                 if marker.collidelist(blockers) >= 0 or not bounds.contains(marker):
                     marker.center = self._free_spot(
-                        name_rect.centerx, name_rect.centery, mr, blockers
+                        name_rect.centerx, name_rect.centery, mr, blockers, bounds
                     )
             else:
                 cx, cy = self.camera.world_to_screen(anchors[p.slug])
-                marker.center = self._free_spot(cx, cy, mr, blockers)
+                marker.center = self._free_spot(cx, cy, mr, blockers, bounds)
             blockers.append(pygame.Rect(marker))
             layout[p.slug] = (name_rect, marker.center)
         return layout, texts
 
     @staticmethod
-    def _free_spot(cx: float, cy: float, mr: float, blockers: list[pygame.Rect]) -> tuple[int, int]:
+    def _free_spot(
+        cx: float,
+        cy: float,
+        mr: float,
+        blockers: list[pygame.Rect],
+        bounds: pygame.Rect | None = None,
+    ) -> tuple[int, int]:
         """The spot nearest (cx, cy), on rings of growing radius, where a bonus marker of
-        radius ``mr`` covers no city and no city name (else (cx, cy) itself)."""
+        radius ``mr`` covers no city and no city name, inside ``bounds`` if given (else
+        (cx, cy) itself)."""
         box = pygame.Rect(0, 0, round(2 * mr + 2), round(2 * mr + 2))
         step = 2 * mr
         for ring in range(5):
@@ -620,7 +627,7 @@ class BoardRenderer:
                 a = 2 * math.pi * i / n
                 x, y = cx + ring * step * math.cos(a), cy + ring * step * math.sin(a)
                 box.center = (round(x), round(y))
-                if box.collidelist(blockers) < 0:
+                if box.collidelist(blockers) < 0 and (bounds is None or bounds.contains(box)):
                     return box.center
         return (round(cx), round(cy))
 
