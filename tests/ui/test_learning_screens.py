@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pygame
 import pytest
 from ui_helpers import click_button, draw, game_scene, make_app
@@ -59,6 +61,10 @@ def test_every_rule_topic_has_a_page_in_both_languages() -> None:
     assert "Praefectus Magnus" in rules_pages.page_text("topic.end", "en")[1]
 
 
+def _is(value: object) -> Callable[[object], bool]:
+    return lambda v: bool(v == value)
+
+
 def test_reference_scene_opens_with_f1_and_pages_through() -> None:
     app = make_app()
     app.stack.push(MenuScene(app))
@@ -68,7 +74,7 @@ def test_reference_scene_opens_with_f1_and_pages_through() -> None:
     for lang in ("en", "it"):
         strings.set_language(lang)
         for page in rules_pages.all_pages():
-            click_button(app, lambda v: v == ("page", page))  # noqa: B023 (called at once)
+            click_button(app, _is(("page", page)))
             assert scene.page == page
             app.dispatch(Wheel((900, 400), -5))
             draw(app)
@@ -134,3 +140,27 @@ def test_statistics_scene_draws_empty_and_with_games() -> None:
     draw(app)
     assert scene.summary is not None and scene.summary.human_games == 3
     assert len(scene.summary.last) == 3
+
+
+def test_a_finished_save_is_reviewed_from_the_load_screen(concordia_home: object) -> None:
+    from concordia.review import cache_path
+    from concordia.ui.controller import saves_folder
+    from concordia.ui.scenes.load import LoadScene
+
+    app = make_app()
+    app.stack.push(MenuScene(app))
+    controller = _finished_controller()
+    path = saves_folder() / "finished.json"
+    controller.save(path)
+    load = LoadScene(app)
+    app.stack.push(load)
+    draw(app)
+    click_button(app, lambda v: v == ("review", path))
+    review = app.stack.top
+    assert isinstance(review, ReviewScene)
+    assert review.job.cache == cache_path(path) and cache_path(path).parent == path.parent
+    assert review.turns and review.history[-1] == [s.total for s in controller.state.scores()]
+    review.job.cancel()
+    assert review.job.join(5)
+    app.dispatch(Cancel())
+    assert app.stack.top is load

@@ -16,6 +16,10 @@ def finish_game(scene: GameScene) -> None:
         return
     scene.final_shown = True
     state = scene.state
+    if scene.app.autoplay:  # the final scores screen records the game otherwise
+        from concordia.stats import record_game
+
+        record_game(scene.controller.record(), state)
     if scene.app.autoplay:
         from concordia.ui.app import AutoplayResult
 
