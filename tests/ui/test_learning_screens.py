@@ -15,7 +15,7 @@ from concordia.maps import load_board
 from concordia.stats import open_statistics
 from concordia.ui import rules_pages, strings
 from concordia.ui.controller import GameController, GameSetup, SeatConfig
-from concordia.ui.input import Cancel, Key, Wheel
+from concordia.ui.input import Cancel, Hover, Key, Wheel
 from concordia.ui.scenes.menu import MenuScene
 from concordia.ui.scenes.reference import ReferenceScene
 from concordia.ui.scenes.review import ReviewScene
@@ -164,3 +164,22 @@ def test_a_finished_save_is_reviewed_from_the_load_screen(concordia_home: object
     assert review.job.join(5)
     app.dispatch(Cancel())
     assert app.stack.top is load
+
+
+def test_f1_over_a_card_opens_its_page_and_the_question_button_opens_the_rules() -> None:
+    app, game = game_scene(["human", "easy"], 4)
+    draw(app)
+    seat = game.viewer()
+    assert seat is not None
+    rect, card = game.hand.rects(seat)[1]
+    app.dispatch(Hover(rect.center))
+    tip = game.tooltip(rect.center)
+    assert tip is not None and strings.t("reference.tip_f1") in tip
+    app.dispatch(Key(pygame.K_F1))
+    reference = app.stack.top
+    assert isinstance(reference, ReferenceScene)
+    assert reference.page == rules_pages.page_for_card(card)
+    app.dispatch(Key(pygame.K_F1))
+    assert app.stack.top is game
+    click_button(app, _is(("ui", "rules")))
+    assert isinstance(app.stack.top, ReferenceScene)
