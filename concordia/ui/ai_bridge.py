@@ -7,8 +7,10 @@ installed it forwards requests to it, each with its level's budget from
 frozen messages and immutable game states cross the thread boundary; pygame is never
 touched off the main thread.
 
-Hints ("what would the hard AI play?") go through the same worker; their requests carry
-the negated game id, so a reply tells the scene whether it answers a hint.
+Hints ("what would the expert AI play?", any level may be asked) go through the same
+worker; their requests carry the negated game id, so a reply tells the scene whether it
+answers a hint. The expert's reply also carries its best options with their expected
+points (``Reply.options``), which the hint says as its reasons.
 
 A worker that misses its deadline (a hung agent) is abandoned and a fresh one started,
 so one stuck search never delays the AI moves after it.
@@ -32,8 +34,8 @@ logger = logging.getLogger(__name__)
 
 #: Thinking budget per level in seconds when ``concordia.ai.base`` is missing.
 TIME_BUDGET = {"easy": 0.2, "normal": 0.5, "hard": 2.0}
-#: The level that answers hints.
-HINT_LEVEL = "hard"
+#: The level that answers hints (``AIBridge.request_hint`` takes any level).
+HINT_LEVEL = "expert"
 #: Longest wait, in seconds, for the AI thread to stop when the scene closes; the thread
 #: is a daemon, so one that does not stop in time never holds up quitting.
 CLOSE_WAIT_S = 0.5
@@ -48,6 +50,9 @@ class Reply:
     action: Action | None
     error: str | None = None
     hint: bool = False
+    #: The adviser's best options, best first: (action notations of the whole play,
+    #: expected final victory points). Only the expert fills it, on a fresh search.
+    options: tuple[tuple[tuple[str, ...], float], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -167,10 +172,12 @@ class AIBridge:
         self.cancel()
         self._send(game_id, state, seat, level)
 
-    def request_hint(self, game_id: int, state: GameState, seat: int) -> None:
-        """Ask the hard AI what ``seat`` should play in ``state``; the reply has
-        ``hint=True``. Open requests are not cancelled."""
-        self._send(-game_id, state, seat, HINT_LEVEL)
+    def request_hint(
+        self, game_id: int, state: GameState, seat: int, level: str = HINT_LEVEL
+    ) -> None:
+        """Ask ``level`` (the expert AI by default) what ``seat`` should play in
+        ``state``; the reply has ``hint=True``. Open requests are not cancelled."""
+        self._send(-game_id, state, seat, level)
 
     def _send(self, game_id: int, state: GameState, seat: int, level: str) -> None:
         if self._real:
@@ -217,7 +224,9 @@ class AIBridge:
         if error is not None and error.startswith("timeout"):
             self._restart()
         gid = int(result.game_id)
-        return Reply(abs(gid), int(result.step), result.action, error, gid < 0)
+        return Reply(
+            abs(gid), int(result.step), result.action, error, gid < 0, _options(result.stats)
+        )
 
     def fallback_action(self, state: GameState) -> Action | None:
         """A random legal action (after an AI error), chosen on the main thread."""
@@ -294,3 +303,15 @@ def _close_all(workers: list[Any], wait_s: float) -> None:
     threading.Thread(target=run, name="concordia-ai-close", daemon=True).start()
     if not done.wait(wait_s):
         logger.warning("the AI thread did not stop within %.1f s; leaving it", wait_s)
+
+
+def _options(stats: Any) -> tuple[tuple[tuple[str, ...], float], ...]:
+    # The worker's stats["options"] (see concordia.ai.worker.AIResult), checked.
+    raw = stats.get("options", ()) if isinstance(stats, dict) else ()
+    out = []
+    try:
+        for actions, points in raw:
+            out.append((tuple(str(a) for a in actions), float(points)))
+    except (TypeError, ValueError):
+        return ()
+    return tuple(out)

@@ -199,3 +199,31 @@ def test_seats_option_knows_expert() -> None:
     assert build_parser().parse_args(["--seats", "human,expert"]).seats == ["human", "expert"]
     with pytest.raises(SystemExit):
         build_parser().parse_args(["--seats", "human,grandmaster"])
+
+
+def test_the_worker_passes_the_expert_options_on(
+    boards: dict[str, BoardSpec], position: Position
+) -> None:
+    from concordia.ai.worker import AIRequest, AIWorker
+
+    s = _turn_start(position, boards)
+    seat = s.current_player
+    assert seat is not None
+    worker = AIWorker()
+    try:
+        worker.request(AIRequest(1, s.step, s, seat, "expert", SMALL, seed=3))
+        deadline = time.monotonic() + 60
+        result = None
+        while result is None:
+            assert time.monotonic() < deadline, "no answer from the worker"
+            result = worker.poll()
+            time.sleep(0.005)
+    finally:
+        worker.close()
+    assert result.error is None and result.action is not None
+    options = result.stats["options"]
+    assert 2 <= len(options) <= 3
+    assert options[0][0][0] == str(result.action)
+    for actions, points in options:
+        assert actions and all(isinstance(a, str) for a in actions)
+        assert 0 < points < 400

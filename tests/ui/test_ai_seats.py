@@ -24,8 +24,9 @@ from ui_helpers import board, click_button, draw, game_scene, send
 from concordia.ai import base as base_mod
 from concordia.ai import worker as worker_mod
 from concordia.core import Action, GameState, PlayCard, Produce
-from concordia.ui.ai_bridge import AIBridge, Reply
+from concordia.ui.ai_bridge import HINT_LEVEL, AIBridge, Reply
 from concordia.ui.controller import GameController, GameSetup
+from concordia.ui.game.cards import card_name
 from concordia.ui.input import Key, Undo
 from concordia.ui.scenes.game import GameScene
 from concordia.ui.scenes.menu import default_seats
@@ -204,7 +205,7 @@ def test_new_game_cancels_the_search(agents: dict[str, FakeAgent]) -> None:
 
 
 def test_hint_by_key_and_button(agents: dict[str, FakeAgent]) -> None:
-    agents["hard"] = FakeAgent("last")
+    agents[HINT_LEVEL] = FakeAgent("last")
     app, scene = game_scene(["human", "easy"], 4)
     scene.update(0.0)
     legal = scene.state.legal_actions()
@@ -214,8 +215,8 @@ def test_hint_by_key_and_button(agents: dict[str, FakeAgent]) -> None:
     _run_until(scene, lambda: scene.hint is not None and scene.hint.done)
     assert scene.current_hint is not None and scene.current_hint.action == legal[-1]
     req = scene.ai.sent[-1]
-    assert (req.level, req.seat, req.game_id) == ("hard", 0, -scene.game_id)
-    assert agents["hard"].views[0].current_player == 0
+    assert (req.level, req.seat, req.game_id) == (HINT_LEVEL, 0, -scene.game_id)
+    assert agents[HINT_LEVEL].views[0].current_player == 0
     # The whole suggested play is said, from its first step on.
     assert (scene.message or "").startswith(t("game.hint_is", what=_describe(scene, legal[-1])))
     # The hinted card is ringed in the hand; nothing was played for the player.
@@ -232,7 +233,7 @@ def test_hint_by_key_and_button(agents: dict[str, FakeAgent]) -> None:
 
 
 def test_hint_for_a_board_target_is_highlighted(agents: dict[str, FakeAgent]) -> None:
-    agents["hard"] = FakeAgent("board")
+    agents[HINT_LEVEL] = FakeAgent("board")
     app, scene = game_scene(["human", "easy"], 4)
     scene.update(0.0)
     click_button(app, lambda v: str(v) == "play prefect")
@@ -245,18 +246,62 @@ def test_hint_for_a_board_target_is_highlighted(agents: dict[str, FakeAgent]) ->
 
 
 def test_undo_cancels_a_pending_hint(agents: dict[str, FakeAgent]) -> None:
-    agents["hard"] = FakeAgent("slow")
+    agents[HINT_LEVEL] = FakeAgent("slow")
     app, scene = game_scene(["human", "easy"], 4)
     scene.update(0.0)
     click_button(app, lambda v: str(v) == "play prefect")
     send(app, Key(pygame.K_h, "h"))
-    _run_until(scene, agents["hard"].started.is_set)
+    _run_until(scene, agents[HINT_LEVEL].started.is_set)
     send(app, Undo())
     deadline = time.monotonic() + 1
-    while not agents["hard"].cancels[0].is_set():
+    while not agents[HINT_LEVEL].cancels[0].is_set():
         assert time.monotonic() < deadline
         time.sleep(0.01)
     assert scene.hint is None and scene.controller.actions == []
+    scene.close()
+
+
+def test_hints_come_from_the_expert_and_say_why(agents: dict[str, FakeAgent]) -> None:
+    # The expert's reply carries its best options with their expected points; the
+    # hint says the best play's points and the next best two, named by their cards.
+    assert HINT_LEVEL == "expert"
+    app, scene = game_scene(["human", "easy"], 4)
+    scene.update(0.0)
+    state = scene.state
+    plays = [a for a in state.legal_actions() if isinstance(a, PlayCard)]
+    best, second, third = plays[0], plays[1], plays[2]
+    scene.request_hint()
+    scene.ai.cancel()
+    options = (((str(best),), 131.4), ((str(second), "finish"), 127.0), ((str(third),), 120.2))
+    scene.take_reply(Reply(scene.game_id, state.step, best, hint=True, options=options))
+    while scene.hint is not None and scene.hint.pending is not None:
+        pending = scene.hint.pending
+        nxt = pending.legal_actions()[-1]
+        scene.take_reply(Reply(scene.game_id, pending.step, nxt, hint=True))
+    hint = scene.hint
+    assert hint is not None and hint.done
+    others = "; ".join(
+        t("game.hint_why_other", what=card_name(a.card), n=n)
+        for a, n in ((second, 127), (third, 120))
+    )
+    why = t("game.hint_why", n=131, others=others)
+    assert hint.why == why
+    assert hint.text.endswith(" · " + why)
+    assert scene.message == t("game.hint_is", what=hint.text)
+    draw(app)
+    scene.close()
+
+
+def test_a_hint_without_options_says_no_why(agents: dict[str, FakeAgent]) -> None:
+    _app, scene = game_scene(["human", "easy"], 4)
+    scene.update(0.0)
+    state = scene.state
+    play = next(a for a in state.legal_actions() if isinstance(a, PlayCard))
+    scene.request_hint()
+    scene.ai.cancel()
+    scene.take_reply(Reply(scene.game_id, state.step, play, hint=True))
+    assert scene.hint is not None and scene.hint.why == ""
+    assert t("game.hint_why_only", n=0).split(" ")[0] not in scene.hint.text
     scene.close()
 
 

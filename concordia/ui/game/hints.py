@@ -1,8 +1,9 @@
-"""Hints: the hard AI's suggestion for the human deciding now, shown on the board, on
+"""Hints: the expert AI's suggestion for the human deciding now, shown on the board, on
 the buttons and in words. It never plays for the player.
 
-A :class:`Hint` holds a list of actions (the suggested play) and a text, so a stronger
-adviser or an explanation ("why") can fill it without changes to the scene.
+A :class:`Hint` holds a list of actions (the suggested play), a text and, when the
+adviser gives its reasons (the expert's options with their expected points), the words
+"why": the expected final points of the suggested play and of the next best two.
 """
 
 from __future__ import annotations
@@ -13,10 +14,11 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from concordia.core import Action, BuyCard, GameState, Move, Trade
+from concordia.core import Action, BuyCard, GameState, Move, PlayCard, Trade, parse_action
 from concordia.ui import theme
 from concordia.ui.ai_bridge import Reply
-from concordia.ui.game.describe import describe
+from concordia.ui.game.cards import card_name
+from concordia.ui.game.describe import describe, describe_choice
 from concordia.ui.strings import t
 from concordia.ui.targeting import HKey, action_target
 from concordia.ui.widgets import Button
@@ -48,6 +50,8 @@ class Hint:
     text: str = ""
     #: The state after ``actions`` while more of the play is being asked for.
     pending: GameState | None = None
+    #: The adviser's reasons in words (empty when it gave none).
+    why: str = ""
 
     @property
     def action(self) -> Action | None:
@@ -55,8 +59,35 @@ class Hint:
         return self.actions[0] if self.actions else None
 
     def describe(self, scene: GameScene) -> str:
-        """The play in words, one step after another."""
-        return " · ".join(describe(scene, a, self.seat) for a in self.actions)
+        """The play in words, one step after another, then why (if known)."""
+        steps = [describe(scene, a, self.seat) for a in self.actions]
+        return " · ".join([*steps, self.why] if self.why else steps)
+
+
+def why_text(
+    scene: GameScene,
+    state: GameState,
+    seat: int,
+    options: tuple[tuple[tuple[str, ...], float], ...],
+) -> str:
+    """The reasons: the expected final points of the best option and of the next best
+    two, each of those named by its first step (its card). Empty without options."""
+    if not options:
+        return ""
+    others = []
+    for actions, points in options[1:3]:
+        try:
+            first = parse_action(actions[0], state)
+        except (ValueError, IndexError):
+            continue
+        what = card_name(first.card) if isinstance(first, PlayCard) else None
+        if what is None:
+            what = describe_choice(scene, first, seat)
+        others.append(t("game.hint_why_other", what=what, n=round(points)))
+    best = round(options[0][1])
+    if not others:
+        return t("game.hint_why_only", n=best)
+    return t("game.hint_why", n=best, others="; ".join(others))
 
 
 def current_hint(scene: GameScene) -> Hint | None:
@@ -106,6 +137,8 @@ def on_hint(scene: GameScene, reply: Reply) -> None:
             scene.flash(t("game.hint_none"))
         scene.rebuild()
         return
+    if not hint.actions and reply.options and reply.options[0][0][:1] == (str(action),):
+        hint.why = why_text(scene, pending, hint.seat, reply.options)
     hint.actions.append(action)
     after = pending.apply(action)
     more = (
@@ -132,7 +165,7 @@ def follow(scene: GameScene, action: Action, step: int) -> Hint | None:
     hint = scene.hint
     if hint is None or not hint.done or len(hint.actions) < 2 or hint.actions[0] != action:
         return None
-    rest = Hint(step, hint.seat, hint.actions[1:], done=True)
+    rest = Hint(step, hint.seat, hint.actions[1:], done=True, why=hint.why)
     rest.text = rest.describe(scene)
     return rest
 
@@ -181,6 +214,9 @@ def draw(scene: GameScene, surface: pygame.Surface) -> None:
     board = scene.lay.board
     width = min(board.width - scene.px(24), scene.px(520))
     lines = theme.wrap(font, t("game.hint_is", what=hint.text).replace(" · ", "\n"), width)
+    if hint.why and len(lines) > 8:  # a long play: keep the reasons, shorten the steps
+        why = theme.wrap(font, hint.why, width)
+        lines = lines[: max(1, 8 - len(why) - 1)] + ["…"] + why
     line_h = font.get_linesize()
     box = pygame.Rect(board.x + scene.px(8), board.y + scene.px(8), width + scene.px(16), 0)
     box.height = min(len(lines), 8) * line_h + scene.px(12)
