@@ -216,7 +216,7 @@ def draw(scene: GameScene, surface: pygame.Surface) -> None:
     lines = theme.wrap(font, t("game.hint_is", what=hint.text).replace(" · ", "\n"), width)
     if hint.why and len(lines) > 8:  # a long play: keep the reasons, shorten the steps
         why = theme.wrap(font, hint.why, width)
-        lines = lines[: max(1, 8 - len(why) - 1)] + ["…"] + why
+        lines = [*lines[: max(1, 8 - len(why) - 1)], "…", *why]
     line_h = font.get_linesize()
     box = pygame.Rect(board.x + scene.px(8), board.y + scene.px(8), width + scene.px(16), 0)
     box.height = min(len(lines), 8) * line_h + scene.px(12)
