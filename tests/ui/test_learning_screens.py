@@ -183,3 +183,35 @@ def test_f1_over_a_card_opens_its_page_and_the_question_button_opens_the_rules()
     assert app.stack.top is game
     click_button(app, _is(("ui", "rules")))
     assert isinstance(app.stack.top, ReferenceScene)
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 720), (1920, 1080)])
+def test_the_learning_screens_fit_the_window(size: tuple[int, int]) -> None:
+    from concordia.ui.guide import start_guided_game
+
+    app = make_app(size)
+    app.stack.push(MenuScene(app))
+    controller = _finished_controller()
+    scenes = [
+        MenuScene(app),
+        ReferenceScene(app, "card.weaver"),
+        StatisticsScene(app),
+        ScoresScene(app, controller, final=True),
+        ReviewScene(app, controller.record(), controller.board),
+    ]
+    for scene in scenes:
+        app.stack.push(scene)
+        draw(app)
+        for b in scene.buttons.buttons:
+            assert app.screen is not None and app.screen.get_rect().contains(b.rect), b.label
+        if isinstance(scene, ReviewScene):
+            scene.job.cancel()
+            assert scene.job.join(5)
+        app.stack.remove(scene)
+    guide = start_guided_game(app)
+    try:
+        draw(app)
+        for b in guide.buttons.buttons:
+            assert guide.game.lay.board.contains(b.rect), b.label
+    finally:
+        guide.game.close()
