@@ -520,3 +520,49 @@ class GuideScene(Scene):
         for p in self.expected_points():
             pygame.draw.circle(surface, theme.HINT_RING_SHADOW, p, radius + 3, 2)
             pygame.draw.circle(surface, theme.HILITE, p, radius, width)
+
+
+# ---------------------------------------------------------------------- regenerating
+#: The cards the human plays in the guided turns (the script's order).
+PLAN = ("architect", "prefect", "senator", "mercator", "tribune", "architect", "prefect")
+
+
+def derive_script(seed: int = GUIDE_SEED) -> list[list[str]]:
+    """The human's turns on the guide's deal when each turn plays the card of
+    :data:`PLAN` and completes it the way the normal AI would, the easy AIs answering
+    exactly as the game's AI worker does (same agent, view and rng seeds). Used to
+    write :data:`STEPS` again if the deal or the AIs change (``python -m
+    concordia.ui.guide`` prints it)."""
+    import random
+    import threading
+
+    from concordia.ai import make_agent
+    from concordia.ai.base import default_limit
+    from concordia.ai.evaluate import NORMAL
+    from concordia.ai.greedy import turn_options, value_fn
+    from concordia.core import new_game
+    from concordia.maps import load_board
+
+    state = new_game(load_board(GUIDE_BOARD), len(GUIDE_SEATS), seed)
+    easy = make_agent("easy")
+    cancel = threading.Event()
+    turns: list[list[str]] = []
+    while len(turns) < len(PLAN) and not state.is_terminal():
+        seat = state.current_player
+        assert seat is not None
+        if seat == 0 and state.turn_player == 0 and state.phase == "card":
+            card = f"play {PLAN[len(turns)]}"
+            options = [o for o in turn_options(state, value_fn(0, NORMAL, 0.0))]
+            chosen = next(o for o in options if str(o.actions[0]) == card)
+            for action in chosen.actions:
+                state = state.apply(action)
+            turns.append([str(a) for a in chosen.actions])
+            continue
+        rng = random.Random(f"{state.seed}/{state.step}/{seat}")
+        state = state.apply(easy.choose(state.view_for(seat), default_limit("easy"), rng, cancel))
+    return turns
+
+
+if __name__ == "__main__":
+    for n, turn in enumerate(derive_script(), 1):
+        print(f"turn {n}: {', '.join(turn)}")

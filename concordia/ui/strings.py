@@ -163,8 +163,8 @@ EN: Final[dict[str, str]] = {
     "guide.buy": "A card costs the goods printed on it plus the surcharge of its place: the first "
     "place has none, so this Architect costs just a tool.",
     "guide.do.buy": "Click the ringed Architect in the display.",
-    "guide.buy_surcharge": "This Prefect's place adds a surcharge of any good of your choice: you "
-    "pay with a brick.",
+    "guide.buy_surcharge": "This Prefect costs a wine, and its place adds a surcharge of any "
+    "good of your choice: pay it with a brick. After the second card the Senator ends.",
     "guide.do.buy_surcharge": "Click the ringed Prefect in the display, then pay with brick.",
     "guide.mercator": "The Mercator gives money (3 sestertii) and lets you trade up to two kinds "
     "of goods with the bank at fixed prices.",
@@ -673,8 +673,9 @@ IT: Final[dict[str, str]] = {
     "guide.buy": "Una carta costa le merci stampate sopra più il sovrapprezzo del suo posto: il "
     "primo posto non ne ha, quindi questo Architetto costa solo un attrezzo.",
     "guide.do.buy": "Clicca l'Architetto cerchiato nell'esposizione.",
-    "guide.buy_surcharge": "Il posto di questo Prefetto aggiunge un sovrapprezzo di una merce a "
-    "scelta: paghi con un mattone.",
+    "guide.buy_surcharge": "Questo Prefetto costa un vino, e il suo posto aggiunge un "
+    "sovrapprezzo di una merce a scelta: pagalo con un mattone. Dopo la seconda carta il "
+    "Senatore finisce.",
     "guide.do.buy_surcharge": "Clicca il Prefetto cerchiato nell'esposizione, poi paga con il "
     "mattone.",
     "guide.mercator": "Il Mercante dà denaro (3 sesterzi) e ti fa commerciare con la banca fino a "

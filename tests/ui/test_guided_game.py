@@ -111,3 +111,13 @@ def test_a_wrong_click_is_answered_and_leaving_continues_the_game() -> None:
         assert isinstance(app.stack.top, GameScene)
     finally:
         game.close()
+
+
+def test_the_table_matches_the_deal() -> None:
+    """If the deal or the easy AI change, this says so first (then print the new turns
+    with ``python -m concordia.ui.guide`` and update STEPS)."""
+    from concordia.ui.guide import derive_script
+
+    actions = [s.expect for s in STEPS if s.expect not in ("info", "end_turn")]
+    actions = [a for a in actions if not a.startswith("select ")]
+    assert actions == [a for turn in derive_script() for a in turn]
