@@ -29,6 +29,11 @@ class Phase(StrEnum):
     FIRST_BUY = "first_buy"  # "start without goods" variant: the first purchase
     OVER = "over"  # the game has ended
 
+    def __repr__(self) -> str:
+        # The plain string it equals: messages such as "nobody can move in phase
+        # 'over'" read as they did when phases were strings.
+        return repr(self.value)
+
 
 CARD: Final = Phase.CARD
 ARCHITECT: Final = Phase.ARCHITECT
