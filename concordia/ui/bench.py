@@ -43,6 +43,8 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
+from concordia.core import Phase
+
 BARS = {
     "frame_p95_ms": 16.7,
     "frame_ai_p95_ms": 20.0,
@@ -91,7 +93,7 @@ def late_game_actions(seed: int, min_step: int = 320) -> list[str]:
     while not state.is_terminal():
         seat = state.current_player
         assert seat is not None
-        if state.step >= min_step and seat == 0 and state.phase == "card":
+        if state.step >= min_step and seat == 0 and state.phase == Phase.CARD:
             break
         if agents:
             action = agents[seat].choose(state.view_for(seat), limit, rng, threading.Event())
@@ -116,7 +118,7 @@ class _Searcher:
         from concordia.ai.worker import AIRequest, AIWorker
 
         self.worker = AIWorker()
-        self.positions = [s for s in history if s.phase == "card" and s.step > 0]
+        self.positions = [s for s in history if s.phase == Phase.CARD and s.step > 0]
         self.level = level
         self.limit = default_limit(level)
         self.request_type = AIRequest

@@ -36,6 +36,7 @@ from concordia.core import (
     Finish,
     GameState,
     Move,
+    Phase,
     Place,
     PlayCard,
     Produce,
@@ -313,7 +314,7 @@ class Targeting:
         opts, sel, state = self.opts, self.sel, self.state
         out: list[Target] = []
         seat = state.current_player
-        if state.phase == "architect":
+        if state.phase == Phase.ARCHITECT:
             for move in opts.moves.get(sel.colonist, []) if sel.colonist else []:
                 key: HKey = (move.kind, move.dst)
                 out.append(
@@ -398,7 +399,7 @@ class Targeting:
         """Board badges of the legal targets: key -> badge text."""
         out: dict[HKey, str] = {}
         state, opts, sel = self.state, self.opts, self.sel
-        if state.phase == "architect":
+        if state.phase == Phase.ARCHITECT:
             if sel.colonist is None:
                 for kind, src in opts.moves:
                     key = self.colonist_key(kind, src)

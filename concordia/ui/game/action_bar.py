@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from concordia.core import Move
+from concordia.core import Move, Phase
 from concordia.ui import theme
 from concordia.ui.game.cards import CardChoiceButton, card_name, card_tooltip
 from concordia.ui.strings import t, tn
@@ -78,7 +78,7 @@ class ActionBar:
             bar.add(tn("game.cash", amount), opts.cash, tn("game.cash", amount))
         phase = state.phase
         choices: list[Choice] = []
-        if phase == "architect":
+        if phase == Phase.ARCHITECT:
             for kind, src in self.colonist_order():
                 name = t("game.kind_" + kind)
                 choices.append(
@@ -89,7 +89,7 @@ class ActionBar:
                         selected=s.selected == (kind, src),
                     )
                 )
-        elif s.place_city is not None or phase == "tribune":
+        elif s.place_city is not None or phase == Phase.TRIBUNE:
             cities = [s.place_city] if s.place_city is not None else list(opts.places)
             for city in cities:
                 for place in opts.places.get(city, []):
@@ -99,25 +99,25 @@ class ActionBar:
                         city=s.place_name(place.city),
                     )
                     choices.append(Choice(label, place, label))
-        elif phase == "diplomat":
+        elif phase == Phase.DIPLOMAT:
             for copy in opts.copies:
                 top_card = state.discard(copy.seat)[-1]
                 label = t("game.copy", card=card_name(top_card), name=c.seats[copy.seat].name)
                 tip = f"{label}. {card_tooltip(top_card)}"
                 # The choice shows the card itself (a one-line face) and its owner.
                 choices.append(Choice(c.seats[copy.seat].name, copy, tip, card=top_card))
-        elif phase == "overflow":
+        elif phase == Phase.OVERFLOW:
             for d in opts.discards:
                 label = t("game.discard", good=t("good." + d.good))
                 choices.append(Choice(label, d, label, swatch=d.good))
-        elif phase in ("senator", "consul") and s.buy_card is not None:
+        elif phase in (Phase.SENATOR, Phase.CONSUL) and s.buy_card is not None:
             for buy in opts.buys.get(s.buy_card, []):
                 goods = ", ".join(t("good." + g) for g in buy.choice) or "—"
                 tip = t("game.buy_with", card=card_name(buy.card), goods=goods)
                 swatch = buy.choice[0] if len(set(buy.choice)) == 1 else None
                 choices.append(Choice(goods, buy, tip, swatch=swatch))
         bar.add_choices(choices)
-        if phase in ("mercator", "first_buy"):
+        if phase in (Phase.MERCATOR, Phase.FIRST_BUY):
             s.trade.buttons()
 
     def draw(self, surface: pygame.Surface) -> None:

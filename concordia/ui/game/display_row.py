@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from concordia.core import Phase
 from concordia.core.data import CARD_BY_ID
 from concordia.ui import theme
 from concordia.ui.game.cards import CardButton, card_name, card_text, draw_card
@@ -28,7 +29,7 @@ class DisplayRow:
     def buttons(self) -> None:
         s = self.scene
         opts = s.options()
-        if s.state.phase not in ("senator", "consul") or s.controller.awaiting_confirm:
+        if s.state.phase not in (Phase.SENATOR, Phase.CONSUL) or s.controller.awaiting_confirm:
             return
         for slot, rect in enumerate(self.rects()):
             card = s.state.display_ids()[slot]

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from concordia.core import Phase
 from concordia.ui import theme
 from concordia.ui.game.cards import CardButton, card_name, card_tooltip, draw_card
 from concordia.ui.insight import card_worth
@@ -39,7 +40,7 @@ class HandView:
     def buttons(self) -> None:
         s = self.scene
         seat = s.viewer()
-        if seat is None or s.state.phase != "card" or s.controller.awaiting_confirm:
+        if seat is None or s.state.phase != Phase.CARD or s.controller.awaiting_confirm:
             return
         opts = s.options()
         for i, slot in enumerate(self.slots(seat)):

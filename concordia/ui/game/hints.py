@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from concordia.core import Action, BuyCard, GameState, Move, PlayCard, Trade, parse_action
+from concordia.core import Action, BuyCard, GameState, Move, Phase, PlayCard, Trade, parse_action
 from concordia.ui import theme
 from concordia.ui.ai_bridge import Reply
 from concordia.ui.game.cards import card_name
@@ -145,7 +145,7 @@ def on_hint(scene: GameScene, reply: Reply) -> None:
         not after.is_terminal()
         and after.turn_player == hint.seat
         and after.current_player == hint.seat
-        and after.phase != "card"
+        and after.phase != Phase.CARD
         and len(hint.actions) < MAX_PLAN
     )
     if more:

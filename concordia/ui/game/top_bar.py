@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from concordia.core import Phase
 from concordia.ui import theme
 from concordia.ui.game.describe import describe
 from concordia.ui.strings import t, tn
@@ -121,7 +122,7 @@ class TopBar:
             return t("game.thinking", name=name)
         phase = state.phase
         opts = s.options()
-        if phase == "architect":
+        if phase == Phase.ARCHITECT:
             if not opts.moves:
                 return t("game.choose_build_more")
             prompt = t("game.choose_route" if s.selected else "game.choose_colonist")
@@ -131,7 +132,7 @@ class TopBar:
             return out
         if s.buy_card is not None:
             return t("game.choose_goods")
-        if phase == "colonist" or s.place_city is not None:
+        if phase == Phase.COLONIST or s.place_city is not None:
             if s.place_city is not None:
                 return t("game.choose_place")
             if not opts.places:
@@ -139,15 +140,15 @@ class TopBar:
             tail = t("game.or_cash") if opts.cash else t("game.or_finish")
             return f"{t('game.choose_place')}, {tail}"
         prompt = {
-            "card": "game.choose_card",
-            "prefect": "game.choose_province",
-            "senator": "game.choose_buy",
-            "consul": "game.choose_buy",
-            "mercator": "game.choose_trade",
-            "tribune": "game.choose_tribune",
-            "diplomat": "game.choose_diplomat",
-            "overflow": "game.choose_overflow",
-            "first_buy": "game.choose_first_buy",
+            Phase.CARD: "game.choose_card",
+            Phase.PREFECT: "game.choose_province",
+            Phase.SENATOR: "game.choose_buy",
+            Phase.CONSUL: "game.choose_buy",
+            Phase.MERCATOR: "game.choose_trade",
+            Phase.TRIBUNE: "game.choose_tribune",
+            Phase.DIPLOMAT: "game.choose_diplomat",
+            Phase.OVERFLOW: "game.choose_overflow",
+            Phase.FIRST_BUY: "game.choose_first_buy",
         }.get(phase, "")
         return t(prompt) if prompt else t("phase." + phase)
 

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from concordia.core import Phase
 from concordia.core.data import GOODS, PRICE
 from concordia.ui import theme
 from concordia.ui.strings import t, tn
@@ -26,7 +27,7 @@ class TradePanel:
         s = self.scene
         return (
             s.human_to_act
-            and s.state.phase in ("mercator", "first_buy")
+            and s.state.phase in (Phase.MERCATOR, Phase.FIRST_BUY)
             and not s.controller.awaiting_confirm
         )
 
