@@ -8,6 +8,8 @@ on a private copy of the state, so the window can never disagree with the engine
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from concordia.core import GameState, Produce
 from concordia.core.data import CARD_BY_ID, GOODS
 
@@ -61,6 +63,7 @@ def produce_gain(state: GameState, action: Produce) -> dict[str, int]:
     return {g: after[i] - before[i] for i, g in enumerate(GOODS) if after[i] != before[i]}
 
 
-def gain_text(gain: dict[str, int], names: dict[str, str]) -> str:
-    """``{"wine": 2, "brick": 1}`` as "+2 W +1 B" with the given short names."""
-    return " ".join(f"+{n} {names.get(g, g)}" for g, n in gain.items() if n > 0)
+def gain_text(gain: dict[str, int], name: Callable[[str, int], str]) -> str:
+    """``{"wine": 2, "brick": 1}`` as "+2 wines +1 brick", ``name(good, n)`` naming
+    ``n`` units of a good."""
+    return " ".join(f"+{n} {name(g, n)}" for g, n in gain.items() if n > 0)

@@ -42,9 +42,8 @@ from concordia.core import (
     Produce,
     Trade,
 )
-from concordia.core.data import GOODS
 from concordia.ui.insight import gain_text, produce_gain
-from concordia.ui.strings import t
+from concordia.ui.strings import t, tn
 
 Point = tuple[float, float]
 #: A highlight key: a city slug, a province slug, or (kind, route slug).
@@ -415,8 +414,8 @@ class Targeting:
         for province, produce in opts.produce.items():
             # What the player would receive (the bonus, doubled for the Praefectus
             # Magnus, and their houses' goods), read from the core.
-            names = {g: t("good." + g) for g in GOODS}
-            out[province] = gain_text(produce_gain(state, produce), names)
+            gain = produce_gain(state, produce)
+            out[province] = gain_text(gain, lambda g, n: tn("good." + g, n))
         return out
 
 
