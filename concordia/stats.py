@@ -45,6 +45,7 @@ __all__ = [
     "Statistics",
     "Summary",
     "game_key",
+    "kept_aside",
     "open_statistics",
     "opponent_level",
     "record_game",
@@ -300,6 +301,15 @@ def open_statistics(path: Path | None = None) -> Statistics:
         problem = f"the statistics file could not be read ({exc}); it was kept as {kept.name}"
         logger.warning("statistics: %s; a new one was started", problem)
         return Statistics(target, _connect(target), problem)
+
+
+def kept_aside(path: Path | None = None) -> list[Path]:
+    """Damaged statistics files kept beside the database (``statistics.sqlite3.bad``...),
+    so the screen can still say so after the game that found the damage."""
+    target = path if path is not None else stats_path()
+    return sorted(
+        p for p in target.parent.glob(target.name + ".bad*") if not p.name.endswith("-journal")
+    )
 
 
 def record_game(record: GameRecord, state: GameState) -> bool:

@@ -70,6 +70,8 @@ EN: Final[dict[str, str]] = {
     "stats.empty": "No finished games yet: play one and it appears here.",
     "stats.problem": "The statistics file was damaged: {reason}. A new one was started.",
     "stats.unavailable": "The statistics cannot be opened: {reason}",
+    "stats.kept": "A damaged statistics file was kept aside ({names}); the games since are "
+    "counted in a new one.",
     "stats.totals": "{games} games finished · {human} with you · {wins} won",
     "stats.best_mean": "Your best score {best} · mean {mean}",
     "stats.board": "Board",
@@ -576,6 +578,8 @@ IT: Final[dict[str, str]] = {
     "stats.problem": "Il file delle statistiche era danneggiato: {reason}. Ne è stato "
     "creato uno nuovo.",
     "stats.unavailable": "Le statistiche non si possono aprire: {reason}",
+    "stats.kept": "Un file di statistiche danneggiato è stato messo da parte ({names}); le "
+    "partite da allora sono contate in uno nuovo.",
     "stats.totals": "{games} partite finite · {human} con te · {wins} vinte",
     "stats.best_mean": "Il tuo punteggio migliore {best} · media {mean}",
     "stats.board": "Tabellone",

@@ -215,3 +215,23 @@ def test_the_learning_screens_fit_the_window(size: tuple[int, int]) -> None:
             assert guide.game.lay.board.contains(b.rect), b.label
     finally:
         guide.game.close()
+
+
+def test_the_statistics_screen_reports_a_damaged_database(concordia_home: object) -> None:
+    from concordia.stats import record_game, stats_path
+
+    stats_path().write_bytes(b"this is not a database" * 50)
+    app = make_app()
+    scene = StatisticsScene(app)  # finds the damage itself
+    assert scene.problem is not None and "statistics.sqlite3.bad" in scene.problem
+    draw(app)
+    stats_path().write_bytes(b"damaged again" * 50)
+    board = load_board("italia")
+    game = play_game(board, ["random", "random"], seed=9)
+    seats = [{"kind": "human", "name": "You"}, {"kind": "easy", "name": "Livia"}]
+    assert record_game(
+        GameRecord("italia", 2, 9, {}, [str(a) for a in game.actions], seats), game.state
+    )
+    later = StatisticsScene(app)  # the game's recording found it: still said
+    assert later.problem is not None and "statistics.sqlite3.bad1" in later.problem
+    assert later.summary is not None and later.summary.games == 1

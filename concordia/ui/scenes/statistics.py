@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from concordia.stats import Summary, open_statistics
+from concordia.stats import Summary, kept_aside, open_statistics
 from concordia.ui import theme
 from concordia.ui.scenes.base import ButtonScene
 from concordia.ui.strings import has, t
@@ -35,7 +35,11 @@ class StatisticsScene(ButtonScene):
         try:
             with open_statistics() as stats:
                 self.summary = stats.summary()
-                self.problem = stats.problem
+                kept = kept_aside(stats.path)
+                if stats.problem is not None:
+                    self.problem = t("stats.problem", reason=stats.problem)
+                elif kept:
+                    self.problem = t("stats.kept", names=", ".join(p.name for p in kept))
         except (OSError, sqlite3.Error) as exc:
             logger.exception("statistics unavailable")
             self.problem = t("stats.unavailable", reason=str(exc))
@@ -69,7 +73,7 @@ class StatisticsScene(ButtonScene):
         area = surface.get_rect()
         y = self.px(70)
         if self.problem:
-            msg = self.problem if self.summary is None else t("stats.problem", reason=self.problem)
+            msg = self.problem
             for line in theme.wrap(fonts.get(14), msg, area.width - self.px(80))[:2]:
                 theme.text(surface, fonts.get(14), line, (area.centerx, y), theme.DANGER, "midtop")
                 y += fonts.get(14).get_linesize()
