@@ -104,7 +104,7 @@ class PlayersPanel:
         for seat, rect in enumerate(self.rects()):
             p = state.players[seat]
             cfg = s.controller.seats[seat]
-            active = seat == state.current_player
+            active = seat == s.decider  # the turn owner while End turn waits
             theme.panel(
                 surface,
                 rect,

@@ -19,9 +19,9 @@ def board_tooltip(scene: GameScene, pos: tuple[int, int]) -> str | None:
     """The tooltip over the board at ``pos``: first what a click would do (the same
     answer :meth:`GameScene.click_board` acts on), then what is under the pointer."""
     hit = scene.board_hit(pos)
-    about = _under(scene, pos)
     if hit is None:
-        return about
+        return _under(scene, pos)
+    about = _about(scene, hit.target.key, pos)
     seat = scene.decider
     click = t("game.tip.click", what=describe_choice(scene, hit.choice, seat))
     state = scene.state
@@ -30,11 +30,24 @@ def board_tooltip(scene: GameScene, pos: tuple[int, int]) -> str | None:
     return f"{click}. {about}" if about and about != t("game.shortcuts") else click
 
 
-def _under(scene: GameScene, pos: tuple[int, int]) -> str | None:
+def _about(scene: GameScene, key: object, pos: tuple[int, int]) -> str | None:
+    """What the tooltip says about the target a click would choose (not about whatever
+    else happens to be drawn under the pointer)."""
+    if isinstance(key, str) and key in scene.cities:
+        return _under(scene, pos, city=key)
+    if isinstance(key, str) and key in scene.provinces:
+        return _under(scene, pos, province=key)
+    return None
+
+
+def _under(
+    scene: GameScene, pos: tuple[int, int], city: str | None = None, province: str | None = None
+) -> str | None:
     state = scene.state
     opts = scene.options() if scene.human_to_act else Options()
     board = scene.board
-    city = board.city_at(pos)
+    if city is None and province is None:
+        city = board.city_at(pos)
     if city is not None:
         good = state.city_good(city)
         names = ", ".join(scene.controller.seats[s].name for s in state.houses_in(city))
@@ -47,7 +60,7 @@ def _under(scene: GameScene, pos: tuple[int, int]) -> str | None:
         if city in opts.builds:
             s += ". " + t("game.tip.city_build", price=price_text(state, opts.builds[city]))
         return s
-    route = board.route_at(pos)
+    route = board.route_at(pos) if province is None else None
     if route is not None:
         s = t("game.tip.route", kind=t("game.kind_" + route[0]), route=scene.place_name(route[1]))
         if scene.selected is not None:
@@ -55,7 +68,8 @@ def _under(scene: GameScene, pos: tuple[int, int]) -> str | None:
                 if (move.kind, move.dst) == route:
                     s += ". " + tn("game.tip.route_move", state.cost(move).points)
         return s
-    province = board.province_at(pos)
+    if province is None:
+        province = board.province_at(pos)
     if province is not None:
         up = state.marker_active(province)
         s = t(

@@ -134,9 +134,11 @@ class TopBar:
             return t("game.choose_goods")
         if phase == Phase.COLONIST or s.place_city is not None:
             if s.place_city is not None:
-                return t("game.choose_place")
+                return t("game.choose_kind")
             if not opts.places:
-                return t("game.no_place_reason") + (" · " + t("game.or_cash") if opts.cash else "")
+                p = state.players[seat]
+                why = "game.no_place_reason" if sum(p.store) else "game.no_place_waiting"
+                return t(why) + (" · " + t("game.or_cash") if opts.cash else "")
             tail = t("game.or_cash") if opts.cash else t("game.or_finish")
             return f"{t('game.choose_place')}, {tail}"
         prompt = {
@@ -180,6 +182,7 @@ class TopBar:
             if note:
                 msg = f"{note} · {msg}"
         if msg:
-            room = r.right - s.px(3 * 102 + 16) - x
+            left_of = [b.rect.x for b in s.buttons.buttons if r.contains(b.rect)]
+            room = min(left_of, default=r.right) - s.px(10) - x
             box = pygame.Rect(x, r.y + 1, room, r.height - 2)
             theme.text_in_box(surface, fonts, msg, box, theme.HILITE)

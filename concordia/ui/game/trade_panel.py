@@ -91,16 +91,18 @@ class TradePanel:
             money = abs(amount) * PRICE[GOODS.index(good)]
             if amount > 0:
                 label = t("game.trade_buy", n=amount, good="", money=money)
+                tip = t("game.trade_buy", n=amount, good=tn("good." + good, amount), money=money)
             elif amount < 0:
                 label = t("game.trade_sell", n=-amount, good="", money=money)
+                tip = t("game.trade_sell", n=-amount, good=tn("good." + good, -amount), money=money)
             else:
-                label = "—"
+                label = tip = "—"
             s.buttons.add(
                 Button(
                     pygame.Rect(r.x + s.px(294), y, s.px(124), s.px(30)),
                     " ".join(label.split()),
                     trade,
-                    label,
+                    tip,
                     enabled=trade is not None,
                     size=13,
                 )

@@ -893,11 +893,13 @@ class BoardRenderer:
             box = img.get_rect(center=(round(anchor[0]), round(anchor[1]))).inflate(
                 size // 2 + 4, 4
             )
-            for _ in range(8):
-                i = box.collidelist(placed)
-                if i < 0:
+            # Nearest free spot: up, beside, below, then further out (one box at a time).
+            w, h = box.width + 4, box.height + 2
+            for dx, dy in _BADGE_SPOTS:
+                moved = box.move(round(dx * w), round(dy * h))
+                if moved.collidelist(placed) < 0:
+                    box = moved
                     break
-                box.bottom = placed[i].top - 1
             placed.append(box)
             out[(what, key)] = (box, img)
         return out
@@ -1030,6 +1032,23 @@ class BoardRenderer:
         if state is None:
             return tuple(None for _ in self.cities)
         return tuple(None if s == self.capital_slug else state.city_good(s) for s in self.cities)
+
+
+#: Where a badge may go when its spot is taken, nearest first (in badge widths, heights).
+_BADGE_SPOTS: tuple[tuple[float, float], ...] = (
+    (0, 0),
+    (0, -1),
+    (0.6, 0),
+    (-0.6, 0),
+    (0, 1),
+    (0.6, -1),
+    (-0.6, -1),
+    (0, -2),
+    (1.2, 0),
+    (-1.2, 0),
+    (0, 2),
+    (0, -3),
+)
 
 
 def _map_path(board: BoardSpec) -> Path:
