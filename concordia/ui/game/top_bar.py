@@ -132,6 +132,8 @@ class TopBar:
             return out
         if s.buy_card is not None:
             return t("game.choose_goods")
+        if phase in (Phase.SENATOR, Phase.CONSUL) and not opts.buys:
+            return t("game.no_buy")
         if phase == Phase.COLONIST or s.place_city is not None:
             if s.place_city is not None:
                 return t("game.choose_kind")

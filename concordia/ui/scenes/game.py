@@ -230,6 +230,8 @@ class GameScene(Scene):
         self.selected = None
         self.place_city = None
         self.buy_card = None
+        if isinstance(action, Move) and (action.kind, action.dst) in self.options().moves:
+            self.selected = (action.kind, action.dst)  # the colonist may go on at once
         # Amounts set on the other goods' rows stay while they are still legal.
         trades = self.options().trades
         self.trade_amount = {
