@@ -37,6 +37,14 @@ def _about(scene: GameScene, key: object, pos: tuple[int, int]) -> str | None:
         return _under(scene, pos, city=key)
     if isinstance(key, str) and key in scene.provinces:
         return _under(scene, pos, province=key)
+    if isinstance(key, tuple):
+        kind, route = key
+        tip = t("game.tip.route", kind=t("game.kind_" + kind), route=scene.place_name(route))
+        opts = scene.options()
+        for move in opts.moves.get(scene.selected, []) if scene.selected else []:
+            if (move.kind, move.dst) == key:
+                tip += ". " + tn("game.tip.route_move", scene.state.cost(move).points)
+        return tip
     return None
 
 

@@ -124,12 +124,11 @@ class TopBar:
         opts = s.options()
         if phase == Phase.ARCHITECT:
             if not opts.moves:
-                return t("game.choose_build_more")
+                return t("game.choose_build_more" if opts.builds else "game.choose_finish")
             prompt = t("game.choose_route" if s.selected else "game.choose_colonist")
-            out = f"{prompt} · {t('game.points_left', n=state.points)}"
-            if opts.builds and state.points > 0:
-                out += " · " + tn("game.build_ends_move", state.points)
-            return out
+            if opts.builds and state.points > 0:  # the warning first: it must not be cut
+                prompt += " · " + tn("game.build_ends_move", state.points)
+            return f"{prompt} · {t('game.points_left', n=state.points)}"
         if s.buy_card is not None:
             return t("game.choose_goods")
         if phase in (Phase.SENATOR, Phase.CONSUL) and not opts.buys:
