@@ -13,16 +13,16 @@ card is in its own module of :mod:`concordia.core.cards`; scoring is in
 :mod:`concordia.core.scoring`, snapshots in :mod:`concordia.core.snapshot`.
 
 The state's fields are declared once, below (a dataclass): ``new_game``, ``copy()``
-and ``from_dict()`` all build a state through that declaration, so adding a field
-is one line here (plus, for snapshots, the version bump and migration described in
-:mod:`concordia.core.snapshot`).
+(see :mod:`concordia.core.fields`) and ``from_dict()`` all build a state through that
+declaration, so adding a field is one line here (plus, for snapshots, the version
+bump and migration described in :mod:`concordia.core.snapshot`).
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 from typing import Any
 
 from concordia.core import data, hidden, scoring, snapshot, storehouse
@@ -56,6 +56,7 @@ from concordia.core.cards import (
 from concordia.core.cost import Cost
 from concordia.core.data import CARD_BY_ID, CARDS, GOODS
 from concordia.core.errors import IllegalActionError
+from concordia.core.fields import COPY_EACH, COPY_LIST, make_copy
 from concordia.core.phase import (
     CARD,
     CONSUL,
@@ -73,18 +74,12 @@ from concordia.core.scoring import Outcome, Score
 __all__ = ["Cost", "GameState", "Outcome", "Player", "Score"]
 
 NUM_GOODS = len(GOODS)
-_CAP = data.STOREHOUSE_SPACES
 # The key under which two cards play identically (two Architects are the same play;
 # Mercators differ by their sestertii).
 _PLAY_KEY: tuple[tuple[str, int, str | None], ...] = tuple(
     (c.action, c.sestertii, c.good) for c in CARDS
 )
 _MARKER_COINS = prefect.MARKER_COINS
-# How copy() treats a field: shared by reference (immutable or static data, the
-# default), copied as a list, or the players (each copied).
-_SHARED, _LIST, _PLAYERS = "shared", "list", "players"
-_COPY_LIST = {"copy": _LIST}
-_COPY_PLAYERS = {"copy": _PLAYERS}
 
 
 @dataclass(slots=True, eq=False, repr=False, kw_only=True)
@@ -106,12 +101,12 @@ class GameState:
     no_goods: bool = False
     city_goods: tuple[int, ...]  # good per city index, -1 for the capital
     province_goods: tuple[int, ...]  # good shown on each province's bonus marker
-    markers: list[bool] = field(metadata=_COPY_LIST)  # True = good side up (province may produce)
-    houses: list[int] = field(metadata=_COPY_LIST)  # per city: bitmask of seats with a house there
-    route_occ: list[int] = field(metadata=_COPY_LIST)  # per route: number of colonists on it
-    players: list[Player] = field(metadata=_COPY_PLAYERS)
-    display: list[int | None] = field(metadata=_COPY_LIST)
-    deck: list[int] = field(metadata=_COPY_LIST)  # draw pile, top card last
+    markers: list[bool] = field(metadata=COPY_LIST)  # True = good side up (province may produce)
+    houses: list[int] = field(metadata=COPY_LIST)  # per city: bitmask of seats with a house there
+    route_occ: list[int] = field(metadata=COPY_LIST)  # per route: number of colonists on it
+    players: list[Player] = field(metadata=COPY_EACH)
+    display: list[int | None] = field(metadata=COPY_LIST)
+    deck: list[int] = field(metadata=COPY_LIST)  # draw pile, top card last
     praefectus: int
     turn_player: int = 0
     phase: Phase = CARD
@@ -122,8 +117,8 @@ class GameState:
     _traded: tuple[int, ...] = ()  # goods traded in this Mercator (or first buy)
     _bought: int = 0  # cards bought in this Senator or Consul
     _placed: int = 0  # colonists placed in this Colonist
-    _overflow: list[int] = field(metadata=_COPY_LIST)  # seats whose storehouse overflows, in order
-    _first_tribune: list[int | None] = field(metadata=_COPY_LIST)  # intermediate scoring option
+    _overflow: list[int] = field(metadata=COPY_LIST)  # seats whose storehouse overflows, in order
+    _first_tribune: list[int | None] = field(metadata=COPY_LIST)  # intermediate scoring option
     _deck_hidden: bool = False  # a view_for() state: the draw order is not real
 
     # ------------------------------------------------------------------ basics
@@ -436,27 +431,7 @@ class GameState:
         )
 
 
-def _make_copy() -> Callable[[GameState], GameState]:
-    """copy() written out field by field from the declaration above (as dataclasses
-    write ``__init__``): as fast as a hand-written copy, and a new field cannot be
-    forgotten in it."""
-    lines = ["def copy(self):", "    s = new(GameState)"]
-    for f in fields(GameState):
-        kind = f.metadata.get("copy", _SHARED)
-        if kind == _LIST:
-            lines.append(f"    s.{f.name} = self.{f.name}[:]")
-        elif kind == _PLAYERS:
-            lines.append(f"    s.{f.name} = [p.copy() for p in self.{f.name}]")
-        else:
-            lines.append(f"    s.{f.name} = self.{f.name}")
-    lines.append("    return s")
-    scope: dict[str, Any] = {"new": object.__new__, "GameState": GameState}
-    exec("\n".join(lines), scope)  # the code is built from field names only
-    fn: Callable[[GameState], GameState] = scope["copy"]
-    return fn
-
-
-_copy = _make_copy()
+_copy = make_copy(GameState)  # see concordia.core.fields
 
 # What each phase offers (legal_actions) and what each card does when it begins.
 _LEGAL: dict[str, Callable[[GameState], tuple[Action, ...]]] = {

@@ -38,7 +38,6 @@ def _copy_package(dest: Path, edit: bool) -> Path:
         dest / "concordia",
         ignore=shutil.ignore_patterns("__pycache__", "ui", "tools", "*.npz"),
     )
-    shutil.copytree(ROOT / "concordia" / "ai", dest / "concordia" / "ai", dirs_exist_ok=True)
     if edit:
         path = dest / "concordia" / "core" / "data.py"
         text = path.read_text(encoding="utf-8")

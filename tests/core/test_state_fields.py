@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from concordia.core import GameState, InvalidRecordError, snapshot
+from concordia.core import GameState, InvalidRecordError, fields, snapshot
 from tests.core.helpers import game
 
 V1_SAVE = (
@@ -138,3 +138,31 @@ def test_a_broken_migration_or_a_newer_snapshot_is_refused(
 def test_today_needs_no_migration() -> None:
     # Every version below the current one has its migration.
     assert sorted(snapshot.MIGRATIONS) == list(range(1, snapshot.STATE_VERSION))
+
+
+def test_make_copy_follows_the_declaration() -> None:
+    @dataclasses.dataclass
+    class Item:
+        n: int
+
+        def copy(self) -> Item:
+            return Item(self.n)
+
+    @dataclasses.dataclass
+    class Box:
+        label: str
+        numbers: list[int] = dataclasses.field(metadata=fields.COPY_LIST)
+        items: list[Item] = dataclasses.field(metadata=fields.COPY_EACH)
+
+    box = Box("a", [1, 2], [Item(3)])
+    other = fields.make_copy(Box)(box)
+    assert other == box
+    assert other.numbers is not box.numbers
+    assert other.items[0] is not box.items[0]
+
+    @dataclasses.dataclass
+    class Bad:
+        x: list[int] = dataclasses.field(metadata={"copy": "deep"})
+
+    with pytest.raises(ValueError, match="unknown copy kind"):
+        fields.make_copy(Bad)
