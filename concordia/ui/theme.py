@@ -60,7 +60,7 @@ SHAPES: Final = ("circle", "square", "triangle", "diamond", "hexagon")
 
 # The game window at the 1280x720 design size (each grows with the font scale).
 GAME_TOP_H: Final = 38  # the top bar: whose turn, the prompt, Menu/Save/Scores
-GAME_DISPLAY_H: Final = 84  # the card display
+GAME_DISPLAY_W_MIN: Final = 112  # the card display as a column left of the board
 GAME_ACTION_H: Final = 48  # the action bar
 GAME_HAND_H: Final = 112  # your hand
 GAME_SIDE_W: Final = 340  # the player panels and the log

@@ -1,4 +1,5 @@
-"""The card display: the cards for sale with each slot's extra price."""
+"""The card display: the cards for sale with each slot's extra price (a column at the
+left of the board)."""
 
 from __future__ import annotations
 
@@ -40,12 +41,15 @@ class DisplayRow:
             s.buttons.add(CardButton(rect, card_name(card), value, self.tooltip_for(slot, card)))
 
     def rects(self) -> list[pygame.Rect]:
+        """The display's slots, top to bottom in a column left of the board (the deck
+        count below them)."""
         s = self.scene
-        area = s.lay.display.inflate(-s.px(16), -s.px(12))
+        area = s.lay.display.inflate(-s.px(12), -s.px(10))
         n = len(s.state.display)
-        gap = s.px(6)
-        w = min(s.px(128), (area.width - s.px(90) - (n - 1) * gap) // max(1, n))
-        return [pygame.Rect(area.x + i * (w + gap), area.y, w, area.height) for i in range(n)]
+        gap = s.px(5)
+        label_h = s.app.fonts.get(13).get_linesize() + gap
+        h = min(s.px(96), (area.height - label_h - (n - 1) * gap) // max(1, n))
+        return [pygame.Rect(area.x, area.y + i * (h + gap), area.width, h) for i in range(n)]
 
     def tooltip_for(self, slot: int, card: str) -> str:
         s = self.scene
@@ -112,7 +116,7 @@ class DisplayRow:
                 surface,
                 fonts.get(13),
                 t("game.deck", n=state.deck_size),
-                (rects[-1].right + s.px(10), r.centery),
+                (rects[-1].centerx, rects[-1].bottom + s.px(5)),
                 theme.TEXT_DIM,
-                "midleft",
+                "midtop",
             )
