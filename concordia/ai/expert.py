@@ -28,7 +28,7 @@ import threading
 from dataclasses import dataclass
 
 from concordia.ai.base import Budget, Limit
-from concordia.ai.evaluate import NORMAL
+from concordia.ai.evaluate import NORMAL, evaluate
 from concordia.ai.features import LearnedValue, load_learned
 from concordia.ai.greedy import (
     Cancelled,
@@ -62,7 +62,8 @@ class ExpertAgent(PlanningAgent):
     name = "expert"
     candidates = 12
     finalists = 4
-    spite = 0.15
+    spite = 0.25  # weight of the opponents in the hand-tuned part (the hard agent's)
+    learned_weight = 0.5  # weight of the learned margin
     rollout_weights = NORMAL
 
     def __init__(self, learned: LearnedValue | None = None) -> None:
@@ -160,10 +161,13 @@ class ExpertAgent(PlanningAgent):
 
     # -------------------------------------------------------------- internals
     def _objective(self, s: GameState, me: int) -> float:
+        # The hand-tuned evaluation relative to the opponents (the hard agent's score)
+        # plus ``learned`` times the learned evaluation's predicted margin over them.
+        n = s.num_players
         lv = self.learned
-        vals = [lv.value(s, o) for o in range(s.num_players)]
-        others = [vals[o] for o in range(s.num_players) if o != me]
-        return vals[me] - self.spite * (0.5 * max(others) + 0.5 * sum(others) / len(others))
+        hand = [evaluate(s, o, self.rollout_weights) for o in range(n)]
+        pred = [lv.value(s, o) for o in range(n)]
+        return _relative(hand, me, self.spite) + self.learned_weight * _relative(pred, me, 1.0)
 
     def _candidates(self, view: GameState, me: int, budget: Budget) -> list[TurnOption]:
         hand = _checked(self.value(me, None), budget)
@@ -220,6 +224,11 @@ class ExpertAgent(PlanningAgent):
         if budget.cancelled:
             return None
         return self._objective(s, me), self.learned.value(s, me)
+
+
+def _relative(vals: list[float], me: int, spite: float) -> float:
+    others = [v for o, v in enumerate(vals) if o != me]
+    return vals[me] - spite * (0.5 * max(others) + 0.5 * sum(others) / len(others))
 
 
 def _checked(fn: ValueFn, budget: Budget) -> ValueFn:
