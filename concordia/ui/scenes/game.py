@@ -538,7 +538,10 @@ class GameScene(Scene):
         rects = [r for r, _ in self.hand.rects(seat)] if seat is not None else []
         rects += self.display.rects()
         rects += [b.rect for b in self.buttons.buttons]
-        return next((r for r in rects if r.collidepoint(pos)), None)
+        hit = next((r for r in rects if r.collidepoint(pos)), None)
+        if hit is None and self.lay.board.collidepoint(pos):
+            return self.lay.actions.union(self.lay.hand)  # keep the bar's buttons visible
+        return hit
 
     # ------------------------------------------------------------------ drawing
     def draw(self, surface: pygame.Surface) -> None:
