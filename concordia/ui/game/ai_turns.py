@@ -90,3 +90,41 @@ def drive(scene: GameScene, seat: int) -> None:
         scene.submit(action)
     else:
         scene.pending_ai = PendingAI(action, seat, delay)
+
+
+def step(scene: GameScene, dt: float) -> None:
+    """One frame of the game flow: play the AI move on screen when its time is up, end
+    the game, hand over between humans, or ask the AI thread for the next move."""
+    state = scene.state
+    if scene.pending_ai is not None:
+        scene.pending_ai.remaining -= dt
+        if scene.pending_ai.remaining <= 0 and not scene.tweens:
+            action = scene.pending_ai.action
+            scene.pending_ai = None
+            scene.submit(action)
+        return
+    if state.is_terminal():
+        scene.finish_game()
+        return
+    if scene.controller.awaiting_confirm:
+        return
+    if scene.app.autoplay and len(scene.controller.actions) >= autoplay_max_actions():
+        logger.error("autoplay: no end after %d actions; giving up", autoplay_max_actions())
+        scene.app.quit(1)
+        return
+    seat = state.current_player
+    assert seat is not None
+    if scene.controller.seat_is_human(seat):
+        if scene.controller.human_count > 1 and seat != scene.shown_human:
+            scene.shown_human = seat
+            scene.hand_over(seat)
+        elif scene.shown_human is None:
+            scene.shown_human = seat
+        return
+    drive(scene, seat)
+
+
+def autoplay_max_actions() -> int:
+    from concordia.ui.scenes import game
+
+    return game.AUTOPLAY_MAX_ACTIONS

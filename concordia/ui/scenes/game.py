@@ -21,7 +21,7 @@ from concordia.ui import theme, views
 from concordia.ui.ai_bridge import AIBridge, Reply
 from concordia.ui.board_pane import BoardPane, HKey
 from concordia.ui.controller import GameController, SaveError, saves_folder
-from concordia.ui.game import ai_turns, controls, effects, game_end, hints
+from concordia.ui.game import ai_turns, controls, effects, game_end, hints, pointer
 from concordia.ui.game.action_bar import ActionBar
 from concordia.ui.game.ai_turns import PendingAI
 from concordia.ui.game.describe import describe, describe_text
@@ -48,9 +48,7 @@ from concordia.ui.targeting import (
     Hit,
     Options,
     SelectColonist,
-    Selection,
     Targeting,
-    action_target,
 )
 from concordia.ui.widgets import Button, ButtonRow
 
@@ -329,33 +327,7 @@ class GameScene(Scene):
         top = self.app.stack.top
         if top is not self and not self.app.autoplay and not getattr(top, "game_runs", False):
             return  # a dialog is open: the game waits (the AI keeps its request)
-        state = self.state
-        if self.pending_ai is not None:
-            self.pending_ai.remaining -= dt
-            if self.pending_ai.remaining <= 0 and not self.tweens:
-                action = self.pending_ai.action
-                self.pending_ai = None
-                self.submit(action)
-            return
-        if state.is_terminal():
-            self.finish_game()
-            return
-        if self.controller.awaiting_confirm:
-            return
-        if self.app.autoplay and len(self.controller.actions) >= AUTOPLAY_MAX_ACTIONS:
-            logger.error("autoplay: no end after %d actions; giving up", AUTOPLAY_MAX_ACTIONS)
-            self.app.quit(1)
-            return
-        seat = state.current_player
-        assert seat is not None
-        if self.controller.seat_is_human(seat):
-            if self.controller.human_count > 1 and seat != self.shown_human:
-                self.shown_human = seat
-                self.hand_over(seat)
-            elif self.shown_human is None:
-                self.shown_human = seat
-            return
-        ai_turns.drive(self, seat)
+        ai_turns.step(self, dt)
 
     # ------------------------------------------------------------------ AI and hints
     def take_reply(self, reply: Reply) -> None:
@@ -411,41 +383,17 @@ class GameScene(Scene):
 
     # ------------------------------------------------------------------ targeting
     def targeting(self) -> Targeting:
-        """The pointer-to-action layer for the position and selection on screen (with no
-        targets while no human decides)."""
-        acting = self.human_to_act and not self.controller.awaiting_confirm
-        return Targeting(
-            self.state,
-            self.options() if acting else Options(),
-            Selection(self.selected, self.place_city, self.buy_card),
-            self.cities,
-            {c: self._province_of(c) for c in self.cities},
-        )
+        return pointer.targeting(self)
 
     def geometry(self) -> BoardGeometry:
-        """Where the board draws everything now (cached per camera, state and lit set)."""
-        highlights = self.highlights()
-        cam = getattr(self.board._camera(), "key", None)
-        key = (
-            cam() if callable(cam) else None,
-            tuple(self.lay.board),
-            id(self.state),
-            tuple(sorted(highlights.items(), key=str)),
-            len(self.tweens),
-        )
-        if self._geometry is None or self._geometry[0] != key:
-            self._geometry = (key, self.board.geometry(self.state, highlights, self.tweens))
-        return self._geometry[1]
+        return pointer.geometry(self)
 
     def board_hit(self, pos: tuple[int, int]) -> Hit | None:
-        """The legal board target a click at ``pos`` would choose now."""
-        if not self.lay.board.collidepoint(pos):
-            return None
-        return self.targeting().hit(self.geometry(), pos)
+        return pointer.board_hit(self, pos)
 
-    def _province_of(self, city: str) -> str | None:
-        name = self.cities[city].province
-        return "_".join(name.lower().split()) if name else None
+    def highlights(self) -> dict[HKey, str]:
+        """Board badges: legal targets for the human, the AI's pending move otherwise."""
+        return pointer.highlights(self)
 
     # ------------------------------------------------------------------ buttons
     def rebuild(self) -> None:
@@ -478,28 +426,6 @@ class GameScene(Scene):
             a, b = slug.split("-", 1)
             return f"{self.place_name(a)} – {self.place_name(b)}"
         return slug
-
-    # ------------------------------------------------------------------ highlights
-    def highlights(self) -> dict[HKey, str]:
-        """Board badges: legal targets for the human, the AI's pending move otherwise."""
-        out: dict[HKey, str] = {}
-        if self.pending_ai is not None:
-            key = action_target(self.pending_ai.action)
-            if key is not None:
-                out[key] = "●"
-            return self._log_marks(out)
-        if not self.human_to_act or self.controller.awaiting_confirm:
-            return self._log_marks(out)
-        return self._log_marks(hints.mark(self, self.targeting().highlights()))
-
-    def _log_marks(self, out: dict[HKey, str]) -> dict[HKey, str]:
-        """Ring the places the log entry under the pointer names."""
-        if self.hover is None or not self.lay.log.collidepoint(self.hover):
-            return out
-        entry = self.log.entry_at(self.hover)
-        for key in self.log.keys_of(entry) if entry is not None else []:
-            out.setdefault(key, "")
-        return out
 
     # ------------------------------------------------------------------ tooltips
     def tooltip(self, pos: tuple[int, int]) -> str | None:

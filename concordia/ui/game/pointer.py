@@ -1,0 +1,86 @@
+"""The game scene's side of pointer targeting: the :class:`Targeting` for the position
+and selection on screen, the board geometry it hit-tests (cached), and the lit set
+(legal targets, the hint's steps, the AI's pending move, the log entry under the
+pointer)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from concordia.ui.game import hints
+from concordia.ui.targeting import (
+    BoardGeometry,
+    Hit,
+    HKey,
+    Options,
+    Selection,
+    Targeting,
+    action_target,
+)
+
+if TYPE_CHECKING:
+    from concordia.ui.scenes.game import GameScene
+
+
+def targeting(scene: GameScene) -> Targeting:
+    """The pointer-to-action layer for the position and selection on screen (with no
+    targets while no human decides)."""
+    acting = scene.human_to_act and not scene.controller.awaiting_confirm
+    return Targeting(
+        scene.state,
+        scene.options() if acting else Options(),
+        Selection(scene.selected, scene.place_city, scene.buy_card),
+        scene.cities,
+        {c: _province_of(scene, c) for c in scene.cities},
+    )
+
+
+def geometry(scene: GameScene) -> BoardGeometry:
+    """Where the board draws everything now (cached per camera, state and lit set)."""
+    lit = highlights(scene)
+    cam = getattr(scene.board._camera(), "key", None)
+    key = (
+        cam() if callable(cam) else None,
+        tuple(scene.lay.board),
+        id(scene.state),
+        tuple(sorted(lit.items(), key=str)),
+        len(scene.tweens),
+    )
+    if scene._geometry is None or scene._geometry[0] != key:
+        scene._geometry = (key, scene.board.geometry(scene.state, lit, scene.tweens))
+    return scene._geometry[1]
+
+
+def board_hit(scene: GameScene, pos: tuple[int, int]) -> Hit | None:
+    """The legal board target a click at ``pos`` would choose now."""
+    if not scene.lay.board.collidepoint(pos):
+        return None
+    return targeting(scene).hit(geometry(scene), pos)
+
+
+def _province_of(scene: GameScene, city: str) -> str | None:
+    name = scene.cities[city].province
+    return "_".join(name.lower().split()) if name else None
+
+
+def highlights(scene: GameScene) -> dict[HKey, str]:
+    """Board badges: legal targets for the human, the AI's pending move otherwise."""
+    out: dict[HKey, str] = {}
+    if scene.pending_ai is not None:
+        key = action_target(scene.pending_ai.action)
+        if key is not None:
+            out[key] = "●"
+        return _log_marks(scene, out)
+    if not scene.human_to_act or scene.controller.awaiting_confirm:
+        return _log_marks(scene, out)
+    return _log_marks(scene, hints.mark(scene, targeting(scene).highlights()))
+
+
+def _log_marks(scene: GameScene, out: dict[HKey, str]) -> dict[HKey, str]:
+    """Ring the places the log entry under the pointer names."""
+    if scene.hover is None or not scene.lay.log.collidepoint(scene.hover):
+        return out
+    entry = scene.log.entry_at(scene.hover)
+    for key in scene.log.keys_of(entry) if entry is not None else []:
+        out.setdefault(key, "")
+    return out
