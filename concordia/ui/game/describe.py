@@ -129,7 +129,9 @@ def describe_choice(scene: GameScene, choice: object, seat: int | None) -> str:
 
     if isinstance(choice, SelectColonist):
         return t(
-            "game.moving", kind=t("game.kind_" + choice.kind), src=scene.place_name(choice.src)
+            "game.tip.select_colonist",
+            kind=t("game.kind_" + choice.kind),
+            src=scene.place_name(choice.src),
         )
     if isinstance(choice, ChoosePlace):
         return t("game.tip.place_city", city=scene.place_name(choice.city))
