@@ -47,11 +47,12 @@ DEFAULT_TIME_S = 1.7
 @dataclass(frozen=True, slots=True)
 class OptionReport:
     """One searched card play: its actions (the whole play), the predicted final
-    victory points of the mover after it (mean over the rollouts), the search's
-    objective and how many rollouts it got."""
+    victory points of the mover after it and its predicted lead over the best opponent
+    (means over the rollouts), the search's score and how many rollouts it got."""
 
     actions: tuple[Action, ...]
     expected_points: float
+    lead: float  # predicted final points minus the best opponent's, same rollouts
     value: float
     visits: int
 
@@ -111,10 +112,13 @@ class ExpertAgent(PlanningAgent):
         # Stage 1: every candidate, one world, one round. Stage 2: the finalists,
         # rollouts of two rounds on fresh worlds while the budget lasts (only
         # complete worlds count, so an iteration budget gives a deterministic pick).
-        mean1 = [self._objective(o.state, me) for o in cands]
-        pts1 = [self.learned.value(o.state, me) for o in cands]
+        first = [self._scores(o.state, me) for o in cands]
+        mean1 = [f[0] for f in first]
+        pts1 = [f[1] for f in first]
+        lead1 = [f[2] for f in first]
         tot2 = [0.0] * k_all
         pts2 = [0.0] * k_all
+        lead2 = [0.0] * k_all
         worlds2 = 0
         self.search_started.set()
         finalists: list[int] = []
@@ -126,7 +130,7 @@ class ExpertAgent(PlanningAgent):
                 if got is None:
                     done1 = False
                     break
-                mean1[k], pts1[k] = got
+                mean1[k], pts1[k], lead1[k] = got
             if done1:
                 order = sorted(range(k_all), key=lambda k: (-mean1[k], k))
                 finalists = sorted(order[: self.finalists])
@@ -140,18 +144,27 @@ class ExpertAgent(PlanningAgent):
                     got_all.append(got)
                 if len(got_all) < len(finalists):
                     break
-                for k, (v, pt) in zip(finalists, got_all, strict=True):
+                for k, (v, pt, ld) in zip(finalists, got_all, strict=True):
                     tot2[k] += v
                     pts2[k] += pt
+                    lead2[k] += ld
                 worlds2 += 1
         rows = []
         for k, o in enumerate(cands):
             if worlds2 and k in finalists:
                 key = (1, tot2[k] / worlds2, -k)
-                report = OptionReport(tuple(o.actions), pts2[k] / worlds2, key[1], worlds2 + 1)
+                report = OptionReport(
+                    tuple(o.actions),
+                    pts2[k] / worlds2,
+                    lead2[k] / worlds2,
+                    key[1],
+                    worlds2 + 1,
+                )
             else:
                 key = (0, mean1[k], -k)
-                report = OptionReport(tuple(o.actions), pts1[k], mean1[k], 1 if finalists else 0)
+                report = OptionReport(
+                    tuple(o.actions), pts1[k], lead1[k], mean1[k], 1 if finalists else 0
+                )
             rows.append((key, report))
         rows.sort(key=lambda t: t[0], reverse=True)
         out = [t[1] for t in rows]
@@ -160,14 +173,19 @@ class ExpertAgent(PlanningAgent):
         return out if top is None else out[:top]
 
     # -------------------------------------------------------------- internals
-    def _objective(self, s: GameState, me: int) -> float:
-        # The hand-tuned evaluation relative to the opponents (the hard agent's score)
-        # plus ``learned`` times the learned evaluation's predicted margin over them.
+    def _scores(self, s: GameState, me: int) -> tuple[float, float, float]:
+        """The search's score of ``s`` for ``me``, the predicted final points and the
+        predicted lead over the best opponent."""
         n = s.num_players
         lv = self.learned
         hand = [evaluate(s, o, self.rollout_weights) for o in range(n)]
         pred = [lv.value(s, o) for o in range(n)]
-        return _relative(hand, me, self.spite) + self.learned_weight * _relative(pred, me, 1.0)
+        score = _relative(hand, me, self.spite) + self.learned_weight * _relative(pred, me, 1.0)
+        lead = pred[me] - max(v for o, v in enumerate(pred) if o != me)
+        return score, pred[me], lead
+
+    def _objective(self, s: GameState, me: int) -> float:
+        return self._scores(s, me)[0]
 
     def _candidates(self, view: GameState, me: int, budget: Budget) -> list[TurnOption]:
         hand = _checked(self.value(me, None), budget)
@@ -191,7 +209,7 @@ class ExpertAgent(PlanningAgent):
 
     def _safe_rollout(
         self, world: GameState, me: int, actions: list[Action], turns: int, budget: Budget
-    ) -> tuple[float, float] | None:
+    ) -> tuple[float, float, float] | None:
         # One iteration; None once the budget or the caller says stop.
         if budget.exhausted():
             return None
@@ -205,7 +223,7 @@ class ExpertAgent(PlanningAgent):
 
     def _rollout(
         self, world: GameState, me: int, actions: list[Action], turns: int, budget: Budget
-    ) -> tuple[float, float] | None:
+    ) -> tuple[float, float, float] | None:
         s = world.copy()
         for a in actions:
             s.apply_in_place(a)
@@ -223,7 +241,7 @@ class ExpertAgent(PlanningAgent):
                 s.apply_in_place(greedy_step(s, value))
         if budget.cancelled:
             return None
-        return self._objective(s, me), self.learned.value(s, me)
+        return self._scores(s, me)
 
 
 def _relative(vals: list[float], me: int, spite: float) -> float:

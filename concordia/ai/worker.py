@@ -70,7 +70,8 @@ class AIResult:
     """The answer to one request: a legal ``action``, or ``action=None`` and an
     ``error`` message. ``stats`` holds ``time_s`` and, when known, ``iterations``;
     for the expert, ``options``: its best (at most three) whole card plays, each as
-    ``(action notations, expected final victory points)``, best first."""
+    ``(action notations, expected final victory points, expected lead over the best
+    opponent)``, best first."""
 
     game_id: int
     step: int
@@ -204,7 +205,8 @@ class AIWorker:
             analysis = getattr(agent, "last_analysis", None)
             if analysis:  # the expert's best options (the hint's "why")
                 stats["options"] = [
-                    (tuple(str(a) for a in r.actions), r.expected_points) for r in analysis[:3]
+                    (tuple(str(a) for a in r.actions), r.expected_points, r.lead)
+                    for r in analysis[:3]
                 ]
             if action not in view.legal_actions():
                 logger.error(

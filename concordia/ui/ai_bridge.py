@@ -51,8 +51,9 @@ class Reply:
     error: str | None = None
     hint: bool = False
     #: The adviser's best options, best first: (action notations of the whole play,
-    #: expected final victory points). Only the expert fills it, on a fresh search.
-    options: tuple[tuple[tuple[str, ...], float], ...] = ()
+    #: expected final victory points, expected lead over the best opponent). Only the
+    #: expert fills it, on a fresh search.
+    options: tuple[tuple[tuple[str, ...], float, float], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -305,13 +306,13 @@ def _close_all(workers: list[Any], wait_s: float) -> None:
         logger.warning("the AI thread did not stop within %.1f s; leaving it", wait_s)
 
 
-def _options(stats: Any) -> tuple[tuple[tuple[str, ...], float], ...]:
+def _options(stats: Any) -> tuple[tuple[tuple[str, ...], float, float], ...]:
     # The worker's stats["options"] (see concordia.ai.worker.AIResult), checked.
     raw = stats.get("options", ()) if isinstance(stats, dict) else ()
     out = []
     try:
-        for actions, points in raw:
-            out.append((tuple(str(a) for a in actions), float(points)))
+        for actions, points, lead in raw:
+            out.append((tuple(str(a) for a in actions), float(points), float(lead)))
     except (TypeError, ValueError):
         return ()
     return tuple(out)

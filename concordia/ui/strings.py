@@ -330,9 +330,10 @@ EN: Final[dict[str, str]] = {
     "game.hint_badge": "hint",
     "game.hint_thinking": "Looking for a hint…",
     "game.hint_is": "Hint: {what}",
-    "game.hint_why": "Why: about {n} VP at the end this way; next best: {others}",
-    "game.hint_why_only": "Why: about {n} VP at the end this way",
-    "game.hint_why_other": "{what} about {n} VP",
+    "game.hint_why": "Why: about {n} VP at the end this way ({lead:+d} on the best "
+    "opponent); next best: {others}",
+    "game.hint_why_only": "Why: about {n} VP at the end this way ({lead:+d} on the best opponent)",
+    "game.hint_why_other": "{what} about {n} VP ({lead:+d})",
     "game.hint_none": "No hint right now; try again.",
     "game.tip.hint": "Ask the expert AI what it would play here, and why (H).",
     "game.tip.hand_card": "{name} ({god}): {text}",
@@ -846,9 +847,11 @@ IT: Final[dict[str, str]] = {
     "game.hint_badge": "consiglio",
     "game.hint_thinking": "Cerco un consiglio…",
     "game.hint_is": "Consiglio: {what}",
-    "game.hint_why": "Perché: circa {n} punti alla fine così; poi vengono: {others}",
-    "game.hint_why_only": "Perché: circa {n} punti alla fine così",
-    "game.hint_why_other": "{what} circa {n} punti",
+    "game.hint_why": "Perché: circa {n} punti alla fine così ({lead:+d} sul miglior "
+    "avversario); poi vengono: {others}",
+    "game.hint_why_only": "Perché: circa {n} punti alla fine così ({lead:+d} sul miglior "
+    "avversario)",
+    "game.hint_why_other": "{what} circa {n} punti ({lead:+d})",
     "game.hint_none": "Nessun consiglio per ora; riprova.",
     "game.tip.hint": "Chiedi all'IA esperta che cosa giocherebbe qui, e perché (H).",
     "game.tip.hand_card": "{name} ({god}): {text}",

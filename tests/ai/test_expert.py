@@ -226,6 +226,7 @@ def test_the_worker_passes_the_expert_options_on(
     options = result.stats["options"]
     assert 2 <= len(options) <= 3
     assert options[0][0][0] == str(result.action)
-    for actions, points in options:
+    for actions, points, lead in options:
         assert actions and all(isinstance(a, str) for a in actions)
         assert 0 < points < 400
+        assert -points < lead < points

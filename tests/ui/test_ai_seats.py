@@ -272,7 +272,11 @@ def test_hints_come_from_the_expert_and_say_why(agents: dict[str, FakeAgent]) ->
     best, second, third = plays[0], plays[1], plays[2]
     scene.request_hint()
     scene.ai.cancel()
-    options = (((str(best),), 131.4), ((str(second), "finish"), 127.0), ((str(third),), 120.2))
+    options = (
+        ((str(best),), 131.4, 6.2),
+        ((str(second), "finish"), 127.0, 1.4),
+        ((str(third),), 128.2, -2.6),
+    )
     scene.take_reply(Reply(scene.game_id, state.step, best, hint=True, options=options))
     while scene.hint is not None and scene.hint.pending is not None:
         pending = scene.hint.pending
@@ -281,10 +285,11 @@ def test_hints_come_from_the_expert_and_say_why(agents: dict[str, FakeAgent]) ->
     hint = scene.hint
     assert hint is not None and hint.done
     others = "; ".join(
-        t("game.hint_why_other", what=card_name(a.card), n=n)
-        for a, n in ((second, 127), (third, 120))
+        t("game.hint_why_other", what=card_name(a.card), n=n, lead=lead)
+        for a, n, lead in ((second, 127, 1), (third, 128, -3))
     )
-    why = t("game.hint_why", n=131, others=others)
+    why = t("game.hint_why", n=131, lead=6, others=others)
+    assert "+6" in why and "-3" in why
     assert hint.why == why
     assert hint.text.endswith(" · " + why)
     assert scene.message == t("game.hint_is", what=hint.text)
@@ -301,7 +306,7 @@ def test_a_hint_without_options_says_no_why(agents: dict[str, FakeAgent]) -> Non
     scene.ai.cancel()
     scene.take_reply(Reply(scene.game_id, state.step, play, hint=True))
     assert scene.hint is not None and scene.hint.why == ""
-    assert t("game.hint_why_only", n=0).split(" ")[0] not in scene.hint.text
+    assert t("game.hint_why_only", n=0, lead=0).split(" ")[0] not in scene.hint.text
     scene.close()
 
 

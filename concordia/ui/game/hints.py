@@ -68,26 +68,38 @@ def why_text(
     scene: GameScene,
     state: GameState,
     seat: int,
-    options: tuple[tuple[tuple[str, ...], float], ...],
+    options: tuple[tuple[tuple[str, ...], float, float], ...],
 ) -> str:
-    """The reasons: the expected final points of the best option and of the next best
-    two, each of those named by its first step (its card). Empty without options."""
+    """The reasons: the expected final points (and lead over the best opponent) of the
+    best option and of the next best two, each of those named by its card, and by its
+    second step too when two options play the same card. Empty without options."""
     if not options:
         return ""
-    others = []
-    for actions, points in options[1:3]:
+    names: list[str | None] = []
+    for actions, _points, _lead in options[:3]:
         try:
             first = parse_action(actions[0], state)
         except (ValueError, IndexError):
+            names.append(None)
             continue
         what = card_name(first.card) if isinstance(first, PlayCard) else None
+        names.append(what if what is not None else describe_choice(scene, first, seat))
+    others = []
+    for i, (actions, points, lead) in enumerate(options[1:3], start=1):
+        what = names[i]
         if what is None:
-            what = describe_choice(scene, first, seat)
-        others.append(t("game.hint_why_other", what=what, n=round(points)))
-    best = round(options[0][1])
+            continue
+        if names.count(what) > 1 and len(actions) > 1:
+            try:
+                second = parse_action(actions[1])
+                what = f"{what}, {describe_choice(scene, second, seat)}"
+            except ValueError:
+                pass
+        others.append(t("game.hint_why_other", what=what, n=round(points), lead=round(lead)))
+    best, lead = round(options[0][1]), round(options[0][2])
     if not others:
-        return t("game.hint_why_only", n=best)
-    return t("game.hint_why", n=best, others="; ".join(others))
+        return t("game.hint_why_only", n=best, lead=lead)
+    return t("game.hint_why", n=best, lead=lead, others="; ".join(others))
 
 
 def current_hint(scene: GameScene) -> Hint | None:
