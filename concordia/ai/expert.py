@@ -39,7 +39,7 @@ from concordia.ai.greedy import (
     turn_options,
     value_fn,
 )
-from concordia.core import Action, GameState
+from concordia.core import Action, GameState, Phase
 
 DEFAULT_TIME_S = 1.7
 
@@ -122,7 +122,7 @@ class ExpertAgent(PlanningAgent):
         worlds2 = 0
         self.search_started.set()
         finalists: list[int] = []
-        if k_all > 1 and view.phase == "card":
+        if k_all > 1 and view.phase == Phase.CARD:
             world = view.redeal(rng)
             done1 = True
             for k in range(k_all):
@@ -191,7 +191,7 @@ class ExpertAgent(PlanningAgent):
         hand = _checked(self.value(me, None), budget)
         learned = _checked(lambda s: self.learned.value(s, me), budget)
         opts = turn_options(view, hand)
-        if view.phase == "card":
+        if view.phase == Phase.CARD:
             opts = opts + turn_options(view, learned)
         seen: set[tuple[str, ...]] = set()
         unique: list[TurnOption] = []
@@ -228,13 +228,13 @@ class ExpertAgent(PlanningAgent):
         for a in actions:
             s.apply_in_place(a)
         done = 0
-        while done < turns and s.phase != "over":
+        while done < turns and s.phase != Phase.OVER:
             if budget.cancelled:
                 return None
             seat = s.current_player
             assert seat is not None
             value = _checked(value_fn(seat, self.rollout_weights, 0.0), budget)
-            if s.phase in ("card", "first_buy") or seat == s.turn_player:
+            if s.phase in (Phase.CARD, Phase.FIRST_BUY) or seat == s.turn_player:
                 s = turn_options(s, value)[0].state
                 done += 1
             else:

@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from concordia.ai.evaluate import NORMAL, evaluate, remaining_turns, static_for
-from concordia.core import GameState
+from concordia.core import GameState, Phase
 from concordia.core.data import (
     CARDS,
     CONCORDIA_VP,
@@ -32,9 +32,12 @@ from concordia.core.data import (
     HOUSES_PER_PLAYER,
     JUPITER_MAX,
     MARS_MAX,
+    MARS_VP_PER_COLONIST,
     MERCURIUS_MAX,
+    MERCURIUS_VP_PER_GOOD,
     PRICE,
     STOREHOUSE_SPACES,
+    VESTA_SESTERTII_PER_VP,
 )
 
 FEATURES_VERSION = 1
@@ -52,8 +55,8 @@ _CARD_SPEC: tuple[tuple[int, int], ...] = tuple(
     for c in CARDS
 )
 _CARD_TRIBUNE = tuple(c.action == "tribune" for c in CARDS)
-_KINDS_MAX = MERCURIUS_MAX // 2  # Mercurius pays 2 per kind of good
-_COLS_MAX = MARS_MAX // 2  # Mars pays 2 per colonist on the board
+_KINDS_MAX = MERCURIUS_MAX // MERCURIUS_VP_PER_GOOD  # kinds of goods Mercurius pays for
+_COLS_MAX = MARS_MAX // MARS_VP_PER_COLONIST  # colonists on the board Mars pays for
 
 FEATURE_NAMES: tuple[str, ...] = (
     "bias",
@@ -154,19 +157,23 @@ def features(s: GameState, seat: int) -> list[float]:
     store_cols = p.store[0] + p.store[1]
     hl = p.houses_left
     gods = [0.0] * len(GODS)
-    gods[_VESTA] = count[_VESTA] * (wealth // 10)
+    gods[_VESTA] = count[_VESTA] * (wealth // VESTA_SESTERTII_PER_VP)
     gods[_JUPITER] = count[_JUPITER] * min(JUPITER_MAX, non_brick)
     gods[_SATURNUS] = count[_SATURNUS] * len(provinces)
-    gods[_MERCURIUS] = count[_MERCURIUS] * 2 * min(_KINDS_MAX, kinds)
-    gods[_MARS] = count[_MARS] * 2 * min(_COLS_MAX, cols)
+    gods[_MERCURIUS] = count[_MERCURIUS] * MERCURIUS_VP_PER_GOOD * min(_KINDS_MAX, kinds)
+    gods[_MARS] = count[_MARS] * MARS_VP_PER_COLONIST * min(_COLS_MAX, cols)
     gods[_MINERVA] = float(minerva_pts)
     conc = CONCORDIA_VP if s.concordia == seat else 0
     score = sum(gods) + conc
     rc = min(r, float(HOUSES_PER_PLAYER))
     room_j = count[_JUPITER] * min(JUPITER_MAX - min(JUPITER_MAX, non_brick), hl, rc)
     room_s = count[_SATURNUS] * min(st.num_provinces - len(provinces), hl, rc)
-    room_me = count[_MERCURIUS] * 2 * min(_KINDS_MAX - min(_KINDS_MAX, kinds), hl, rc)
-    room_ma = count[_MARS] * 2 * min(_COLS_MAX - min(_COLS_MAX, cols), store_cols, rc)
+    room_me = (
+        count[_MERCURIUS] * MERCURIUS_VP_PER_GOOD * min(_KINDS_MAX - min(_KINDS_MAX, kinds), hl, rc)
+    )
+    room_ma = (
+        count[_MARS] * MARS_VP_PER_COLONIST * min(_COLS_MAX - min(_COLS_MAX, cols), store_cols, rc)
+    )
     room_mi = minerva_rate * min(hl, rc) * fade
 
     near = [0, 0, 0]
@@ -206,7 +213,7 @@ def features(s: GameState, seat: int) -> list[float]:
         money * fade,
         float(goods_value),
         goods_value * fade,
-        float(count[_VESTA] * (wealth % 10)),
+        float(count[_VESTA] * (wealth % VESTA_SESTERTII_PER_VP)),
         *(float(x) for x in goods),
         float(STOREHOUSE_SPACES - p.used_space()),
         float(len(own)),
@@ -263,7 +270,7 @@ class LearnedValue:
 
     def value(self, s: GameState, seat: int) -> float:
         """Predicted final victory points of ``seat`` (the real score once over)."""
-        if s.phase == "over":
+        if s.phase == Phase.OVER:
             return float(s.score_of(seat).total)
         w = self.for_players(s.num_players)
         return sum(a * b for a, b in zip(w, features(s, seat), strict=True))

@@ -161,21 +161,21 @@ def complete_card(s: GameState, me: int, value: ValueFn) -> list[Action]:
     actions: list[Action] = []
     while True:
         ph = s.phase
-        if ph == "over":
+        if ph == Phase.OVER:
             break
-        if ph == "overflow":
+        if ph == Phase.OVERFLOW:
             a = greedy_step(s, value) if s.current_player == me else cheap_discard(s)
-        elif ph == "card" or s.turn_player != me:
+        elif ph == Phase.CARD or s.turn_player != me:
             break
-        elif ph == "architect":
+        elif ph == Phase.ARCHITECT:
             actions.extend(architect_plan(s, value))
             continue
-        elif ph == "diplomat":
+        elif ph == Phase.DIPLOMAT:
             best = best_diplomat(s, me, value)
             actions.extend(best.actions)
             _assign(s, best.state)
             continue
-        elif ph == "mercator" and not s.traded:
+        elif ph == Phase.MERCATOR and not s.traded:
             actions.extend(mercator_plan(s, value))
             continue
         else:

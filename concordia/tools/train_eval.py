@@ -31,7 +31,7 @@ from typing import Any
 from concordia.ai.base import Limit
 from concordia.ai.features import FEATURE_NAMES, feature_hash, features, weights_path
 from concordia.ai.registry import make_agent
-from concordia.core import BoardSpec, GameState, new_game
+from concordia.core import BoardSpec, GameState, Phase, new_game
 from concordia.core.data import MAX_PLAYERS, MIN_PLAYERS
 from concordia.workers import process_context
 
@@ -73,7 +73,7 @@ def play_training_game(index: int, seed: int) -> list[Row]:
     seats: list[int] = []
     steps = 0
     while s.current_player is not None and steps < MAX_STEPS:
-        if s.phase == "card":
+        if s.phase == Phase.CARD:
             for seat in range(n):
                 pending.append(features(s, seat))
                 seats.append(seat)
@@ -83,7 +83,7 @@ def play_training_game(index: int, seed: int) -> list[Row]:
         a = agents[seat].choose(view, Limit(), rng, cancel)
         s.apply_in_place(a)
         steps += 1
-    if s.phase != "over":
+    if s.phase != Phase.OVER:
         return []
     final = [float(sc.total) for sc in s.scores()]
     return [(n, index, f, final[seat]) for f, seat in zip(pending, seats, strict=True)]

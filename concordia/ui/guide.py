@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from concordia.core import Phase
 from concordia.core.actions import ACTION_TYPES
 from concordia.ui import theme
 from concordia.ui.input import Click, Confirm, HandCard, Hover, Intent, Undo
@@ -550,7 +551,7 @@ def derive_script(seed: int = GUIDE_SEED) -> list[list[str]]:
     while len(turns) < len(PLAN) and not state.is_terminal():
         seat = state.current_player
         assert seat is not None
-        if seat == 0 and state.turn_player == 0 and state.phase == "card":
+        if seat == 0 and state.turn_player == 0 and state.phase == Phase.CARD:
             card = f"play {PLAN[len(turns)]}"
             options = [o for o in turn_options(state, value_fn(0, NORMAL, 0.0))]
             chosen = next(o for o in options if str(o.actions[0]) == card)
