@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 import pygame
@@ -31,7 +32,11 @@ def test_trimmed_data_is_a_fixed_point(data_dir: Path) -> None:
         assert gen_maps.trim(data) == data
 
 
-@pytest.mark.skipif(not SHARED.is_dir(), reason="shared reference folder not available")
+# CI always has shared/ beside the clone, so there a missing folder fails the test instead
+# of skipping it; a developer's worktree without shared/ skips it.
+@pytest.mark.skipif(
+    not SHARED.is_dir() and not os.environ.get("CI"), reason="shared reference folder not available"
+)
 def test_trimmed_data_matches_the_reference(data_dir: Path) -> None:
     for board in BOARDS:
         full = gen_maps.trim(gen_maps.load_data(SHARED, board))
