@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from concordia.core.actions import ACTION_TYPES
+from concordia.ui.controller import SaveError, saves_folder
 from concordia.ui.input import (
     Cancel,
     Click,
@@ -21,6 +22,7 @@ from concordia.ui.input import (
     Undo,
     Wheel,
 )
+from concordia.ui.strings import t
 from concordia.ui.widgets import Button
 
 if TYPE_CHECKING:
@@ -149,3 +151,32 @@ def on_button(scene: GameScene, b: Button) -> None:
         and not scene.controller.awaiting_confirm
     ):
         scene.submit(value)  # type: ignore[arg-type]  # ACTION_TYPES is the Action union
+
+
+def undo(scene: GameScene) -> None:
+    """Take back the last action not yet final, dropping what the scene held for it."""
+    if scene.controller.undo():
+        scene.ai.cancel()
+        scene.requested = None
+        scene.ai_reply = None
+        scene.pending_ai = None
+        scene.hint = None
+        scene.tweens = []
+        scene.selected = None
+        scene.place_city = None
+        scene.buy_card = None
+        scene.trade_amount = {}
+        scene._rebuild()
+
+
+def save_now(scene: GameScene) -> None:
+    """Save the game under a dated name in the saves folder and say so."""
+    import time
+
+    name = time.strftime("concordia-%Y%m%d-%H%M%S")
+    try:
+        scene.controller.save(saves_folder() / f"{name}.json")
+    except (SaveError, OSError) as exc:
+        scene.app.show_error(t("error.save_failed", reason=str(exc)))
+        return
+    scene.flash(t("game.saved", name=name))

@@ -138,3 +138,15 @@ def describe_choice(scene: GameScene, choice: object, seat: int | None) -> str:
     if seat is None:
         return str(choice)
     return describe(scene, choice, seat)  # type: ignore[arg-type]  # an Action
+
+
+def describe_place(scene: GameScene, slug: str) -> str:
+    """The name of a city, a province or a route (``a-b``: both cities' names)."""
+    if slug in scene.cities:
+        return scene.cities[slug].name
+    if slug in scene.provinces:
+        return scene.provinces[slug].name
+    if "-" in slug:
+        a, b = slug.split("-", 1)
+        return f"{describe_place(scene, a)} – {describe_place(scene, b)}"
+    return slug

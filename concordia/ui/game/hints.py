@@ -235,3 +235,19 @@ def draw(scene: GameScene, surface: pygame.Surface) -> None:
     theme.panel(surface, box, theme.PANEL, theme.HILITE, 8)
     for i, line in enumerate(lines[:8]):
         theme.text(surface, font, line, (box.x + scene.px(8), box.y + scene.px(6) + i * line_h))
+
+
+def draw_button_rings(scene: GameScene, surface: pygame.Surface) -> None:
+    """Ring and star the buttons the hint points at."""
+    for b in scene.hint_buttons():
+        ring = theme.HINT_RING_SHADOW
+        pygame.draw.rect(surface, ring, b.rect.inflate(10, 10), 2, border_radius=9)
+        pygame.draw.rect(surface, theme.HILITE, b.rect.inflate(6, 6), 3, border_radius=8)
+        theme.text(
+            surface,
+            scene.app.fonts.get(14, True),
+            "★",
+            (b.rect.right - 2, b.rect.y + 2),
+            theme.HILITE,
+            "topright",
+        )

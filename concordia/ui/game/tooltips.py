@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+import pygame
+
 from concordia.core import Build
 from concordia.ui.game.cards import price_text
 from concordia.ui.game.describe import describe_choice
@@ -90,3 +92,49 @@ def _under(
             s += ". " + t("game.tip.province_produce")
         return s
     return t("game.shortcuts")
+
+
+def scene_tooltip(scene: GameScene, pos: tuple[int, int]) -> str | None:
+    """The tooltip at ``pos``: a button's, a panel's, else the board's (with the F1 note
+    where a rules page exists)."""
+    tip = scene.buttons.tooltip(pos)
+    page = scene.reference_page(pos)
+    if tip:
+        return f"{tip}  {t('reference.tip_f1')}" if page else tip
+    for part in (scene.hand, scene.display, scene.players, scene.log):
+        tip = part.tooltip(pos)
+        if tip:
+            return f"{tip}  {t('reference.tip_f1')}" if page else tip
+    if scene.lay.board.collidepoint(pos):
+        return board_tooltip(scene, pos)
+    return None
+
+
+def reference_page(scene: GameScene, pos: tuple[int, int]) -> str | None:
+    """The rules page of the card under ``pos`` (hand or display), for F1."""
+    from concordia.ui.rules_pages import page_for_card
+
+    seat = scene.viewer()
+    if seat is not None:
+        for rect, card in scene.hand.rects(seat):
+            if rect.collidepoint(pos):
+                return page_for_card(card)
+    shown = scene.state.display_ids()
+    for slot, rect in enumerate(scene.display.rects()):
+        shown_card = shown[slot] if slot < len(shown) else None
+        if shown_card is not None and rect.collidepoint(pos):
+            return page_for_card(shown_card)
+    return None
+
+
+def tooltip_avoid(scene: GameScene, pos: tuple[int, int]) -> pygame.Rect | None:
+    """What the tooltip at ``pos`` must not cover: the hand or display card (or the
+    button) it describes."""
+    seat = scene.viewer()
+    rects = [r for r, _ in scene.hand.rects(seat)] if seat is not None else []
+    rects += scene.display.rects()
+    rects += [b.rect for b in scene.buttons.buttons]
+    hit = next((r for r in rects if r.collidepoint(pos)), None)
+    if hit is None and scene.lay.board.collidepoint(pos):
+        return scene.lay.actions.union(scene.lay.hand)  # keep the bar's buttons visible
+    return hit

@@ -20,11 +20,11 @@ from concordia.core.actions import ACTION_TYPES
 from concordia.ui import theme, views
 from concordia.ui.ai_bridge import AIBridge, Reply
 from concordia.ui.board_pane import BoardPane, HKey
-from concordia.ui.controller import GameController, SaveError, saves_folder
-from concordia.ui.game import ai_turns, controls, effects, game_end, hints, pointer
+from concordia.ui.controller import GameController
+from concordia.ui.game import ai_turns, controls, effects, game_end, hints, pointer, tooltips
 from concordia.ui.game.action_bar import ActionBar
 from concordia.ui.game.ai_turns import PendingAI
-from concordia.ui.game.describe import describe, describe_text
+from concordia.ui.game.describe import describe, describe_place, describe_text
 from concordia.ui.game.display_row import DisplayRow
 from concordia.ui.game.hand import HandView
 from concordia.ui.game.hints import Hint
@@ -32,7 +32,6 @@ from concordia.ui.game.layout import Layout
 from concordia.ui.game.log_panel import LogPanel
 from concordia.ui.game.panel_cache import PanelCache
 from concordia.ui.game.players import PlayersPanel
-from concordia.ui.game.tooltips import board_tooltip
 from concordia.ui.game.top_bar import TopBar
 from concordia.ui.game.trade_panel import TradePanel
 from concordia.ui.idle import game_in_motion, game_redraw_key
@@ -277,18 +276,7 @@ class GameScene(Scene):
             self._rebuild()
 
     def undo(self) -> None:
-        if self.controller.undo():
-            self.ai.cancel()
-            self.requested = None
-            self.ai_reply = None
-            self.pending_ai = None
-            self.hint = None
-            self.tweens = []
-            self.selected = None
-            self.place_city = None
-            self.buy_card = None
-            self.trade_amount = {}
-            self._rebuild()
+        controls.undo(self)
 
     def autosave(self) -> None:
         """Write the autosave on a background thread (the record is a fresh copy and the
@@ -298,15 +286,7 @@ class GameScene(Scene):
         self.app.autosaver.save(self.controller.record(), self.state)
 
     def save_now(self) -> None:
-        import time
-
-        name = time.strftime("concordia-%Y%m%d-%H%M%S")
-        try:
-            self.controller.save(saves_folder() / f"{name}.json")
-        except (SaveError, OSError) as exc:
-            self.app.show_error(t("error.save_failed", reason=str(exc)))
-            return
-        self.flash(t("game.saved", name=name))
+        controls.save_now(self)
 
     def flash(self, message: str) -> None:
         self.message = message
@@ -418,56 +398,20 @@ class GameScene(Scene):
         return theme.seat_shape(self.controller.seats[seat].colour)
 
     def place_name(self, slug: str) -> str:
-        if slug in self.cities:
-            return self.cities[slug].name
-        if slug in self.provinces:
-            return self.provinces[slug].name
-        if "-" in slug:
-            a, b = slug.split("-", 1)
-            return f"{self.place_name(a)} – {self.place_name(b)}"
-        return slug
+        return describe_place(self, slug)
 
     # ------------------------------------------------------------------ tooltips
     def tooltip(self, pos: tuple[int, int]) -> str | None:
-        tip = self.buttons.tooltip(pos)
-        page = self.reference_page(pos)
-        if tip:
-            return f"{tip}  {t('reference.tip_f1')}" if page else tip
-        for part in (self.hand, self.display, self.players, self.log):
-            tip = part.tooltip(pos)
-            if tip:
-                return f"{tip}  {t('reference.tip_f1')}" if page else tip
-        if self.lay.board.collidepoint(pos):
-            return board_tooltip(self, pos)
-        return None
+        return tooltips.scene_tooltip(self, pos)
 
     def reference_page(self, pos: tuple[int, int]) -> str | None:
         """The rules page of the card under ``pos`` (hand or display), for F1."""
-        from concordia.ui.rules_pages import page_for_card
-
-        seat = self.viewer()
-        if seat is not None:
-            for rect, card in self.hand.rects(seat):
-                if rect.collidepoint(pos):
-                    return page_for_card(card)
-        shown = self.state.display_ids()
-        for slot, rect in enumerate(self.display.rects()):
-            shown_card = shown[slot] if slot < len(shown) else None
-            if shown_card is not None and rect.collidepoint(pos):
-                return page_for_card(shown_card)
-        return None
+        return tooltips.reference_page(self, pos)
 
     def tooltip_avoid(self, pos: tuple[int, int]) -> pygame.Rect | None:
         """What the tooltip at ``pos`` must not cover: the hand or display card (or the
         button) it describes."""
-        seat = self.viewer()
-        rects = [r for r, _ in self.hand.rects(seat)] if seat is not None else []
-        rects += self.display.rects()
-        rects += [b.rect for b in self.buttons.buttons]
-        hit = next((r for r in rects if r.collidepoint(pos)), None)
-        if hit is None and self.lay.board.collidepoint(pos):
-            return self.lay.actions.union(self.lay.hand)  # keep the bar's buttons visible
-        return hit
+        return tooltips.tooltip_avoid(self, pos)
 
     # ------------------------------------------------------------------ drawing
     def draw(self, surface: pygame.Surface) -> None:
@@ -502,18 +446,7 @@ class GameScene(Scene):
             self.trade.draw(surface)
         hints.draw(self, surface)
         self.buttons.draw(surface, self.app.fonts, self.hover)
-        for b in self.hint_buttons():
-            ring = theme.HINT_RING_SHADOW
-            pygame.draw.rect(surface, ring, b.rect.inflate(10, 10), 2, border_radius=9)
-            pygame.draw.rect(surface, theme.HILITE, b.rect.inflate(6, 6), 3, border_radius=8)
-            theme.text(
-                surface,
-                self.app.fonts.get(14, True),
-                "★",
-                (b.rect.right - 2, b.rect.y + 2),
-                theme.HILITE,
-                "topright",
-            )
+        hints.draw_button_rings(self, surface)
 
     def status(self) -> str:
         """The prompt: what the seat deciding now should do (see :class:`TopBar`)."""
