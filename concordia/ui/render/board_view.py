@@ -25,35 +25,41 @@ import pygame
 import pytmx.util_pygame
 
 from concordia.core.board import BoardSpec, CitySpec, ProvinceSpec, RouteSpec, slugify
-from concordia.ui.render import shapes
+from concordia.ui.render import board_base, board_highlights, board_labels, board_pieces
 from concordia.ui.render.anim import (
-    HouseTween,
     MoveTween,
     Polyline,
     RouteGeometry,
     Tween,
     ease_in_out,
     move_path,
-    pop_scale,
     progress,
+)
+from concordia.ui.render.board_metrics import (
+    BACKDROP,
+    BADGE_MIN,
+    BADGE_SIZE,
+    CITY_R,
+    CITY_R_MIN,
+    COLONIST,
+    COLONIST_MIN,
+    HOUSE,
+    HOUSE_ANGLES,
+    HOUSE_MIN,
+    LAND_W,
+    MARKER_R,
+    MARKER_R_MIN,
+    NAME_MIN,
+    NAME_SIZE,
+    PROVINCE_FLOOR,
+    PROVINCE_MIN,
+    PROVINCE_SIZE,
+    ROMA_R,
+    SEA_W,
+    TILE,
 )
 from concordia.ui.render.camera import Camera, Point
 from concordia.ui.render.palette import (
-    BADGE_BG,
-    BADGE_TEXT,
-    CITY_FILL,
-    CITY_RING,
-    HIGHLIGHT,
-    INK,
-    LAND_ROUTE,
-    LAND_ROUTE_EDGE,
-    PAPER,
-    PROVINCE_TEXT,
-    ROMA_FILL,
-    ROMA_RING,
-    SEA_ROUTE,
-    SEA_ROUTE_EDGE,
-    Colour,
     SeatStyle,
     player_colour,
     player_shape,
@@ -61,27 +67,40 @@ from concordia.ui.render.palette import (
 from concordia.ui.render.text import TextCache
 from concordia.ui.targeting import BoardGeometry, Box, ColonistSpot, Disc, Footprint, Line
 
+# The sizes live in board_metrics (shared with the helpers) and are named here too.
+__all__ = [
+    "BACKDROP",
+    "BADGE_MIN",
+    "BADGE_SIZE",
+    "CITY_R",
+    "CITY_R_MIN",
+    "COLONIST",
+    "COLONIST_MIN",
+    "HOUSE",
+    "HOUSE_ANGLES",
+    "HOUSE_MIN",
+    "LAND_W",
+    "MARKER_R",
+    "MARKER_R_MIN",
+    "NAME_MIN",
+    "NAME_SIZE",
+    "PROVINCE_FLOOR",
+    "PROVINCE_MIN",
+    "PROVINCE_SIZE",
+    "ROMA_R",
+    "SEA_W",
+    "TILE",
+    "BoardRenderer",
+    "BoardState",
+    "HighlightKey",
+    "Highlights",
+]
+
 # A highlight target: a city or province slug, ("city"|"province", slug), or a route
 # as (kind, route slug) with kind "land" or "sea". The value is a short badge text
 # ("" for a ring without a badge).
 HighlightKey: TypeAlias = str | tuple[str, str]
 Highlights: TypeAlias = Mapping[HighlightKey, str]
-
-BACKDROP: Colour = (24, 22, 20)
-TILE = 256
-
-# Sizes in board pixels (multiplied by the zoom) and their floors in screen pixels.
-CITY_R, CITY_R_MIN = 26.0, 11.0
-ROMA_R = 36.0
-NAME_SIZE, NAME_MIN = 21.0, 11
-PROVINCE_SIZE, PROVINCE_MIN = 30.0, 12
-PROVINCE_FLOOR = 11  # zoomed out, a province name that must move may shrink to this
-HOUSE, HOUSE_MIN = 10.0, 5.8
-COLONIST, COLONIST_MIN = 13.0, 6.5
-MARKER_R, MARKER_R_MIN = 19.0, 9.0
-BADGE_SIZE, BADGE_MIN = 20.0, 11
-LAND_W, SEA_W = 6.0, 5.0
-HOUSE_ANGLES = (-162.0, -126.0, -90.0, -54.0, -18.0)  # one slot per seat, above the city
 
 
 class BoardState(Protocol):
@@ -168,7 +187,7 @@ class BoardRenderer:
             ]
             | None
         ) = None
-        self.label_centres: dict[str, Point] = self._place_province_labels()
+        self.label_centres: dict[str, Point] = board_labels.place_province_labels(self)
         self.seat_styles: tuple[SeatStyle, ...] = ()
         self._geometry: dict[str, dict[str, RouteGeometry]] = {"land": {}, "sea": {}}
         for (kind, slug), route in self.routes.items():
@@ -269,7 +288,7 @@ class BoardRenderer:
     def province_at(self, pos: Point) -> ProvinceSpec | None:
         """The province whose label (or marker) is under ``pos``, else the province of the
         nearest city within a few city radii (None near Roma or far from any city)."""
-        for slug, rect in self._label_rects().items():
+        for slug, rect in board_labels.label_rects(self).items():
             if rect.collidepoint(pos):
                 return self.provinces[slug]
         world = self.camera.screen_to_world(pos)
@@ -304,8 +323,8 @@ class BoardRenderer:
         vp = self.viewport
         old_clip = surface.get_clip()
         surface.set_clip(vp)
-        resolved = self._resolve(highlights or {})
-        hover_target = self._resolve({hover: ""}) if hover is not None else []
+        resolved = board_highlights.resolve(self, highlights or {})
+        hover_target = board_highlights.resolve(self, {hover: ""}) if hover is not None else []
         now = self.time_source()
         running = [tw for tw in tweens if progress(tw, now) < 1.0]
         # Route highlights and the pieces change only with the state: while nothing
@@ -323,464 +342,37 @@ class BoardRenderer:
         if not running and cached is not None and cached[0] is state and cached[1] == key:
             surface.blit(cached[2], area)  # the base layer is in it
         else:
-            surface.blit(self._base_layer(goods), vp.topleft)
-            self._draw_route_highlights(surface, resolved, hover_target)
+            surface.blit(board_base.base_layer(self, goods), vp.topleft)
+            board_highlights.draw_route_highlights(self, surface, resolved, hover_target)
             if state is not None:
-                self._draw_province_markers(surface, state)
-                self._draw_houses(surface, state, running, now)
-                self._draw_colonists(surface, state, running, now)
+                board_pieces.draw_province_markers(self, surface, state)
+                board_pieces.draw_houses(self, surface, state, running, now)
+                board_pieces.draw_colonists(self, surface, state, running, now)
             if not running and area.width > 0 and area.height > 0:
                 self._pieces = (state, key, surface.subsurface(area).copy())
-        self._draw_place_highlights(surface, resolved, hover_target)
-        self._draw_badges(surface, resolved, self._piece_boxes(state, running, now))
+        board_highlights.draw_place_highlights(self, surface, resolved, hover_target)
+        board_highlights.draw_badges(
+            self, surface, resolved, board_pieces.piece_boxes(self, state, running, now)
+        )
         surface.set_clip(old_clip)
 
-    # -- base layer ---------------------------------------------------------------------
-
-    def _base_layer(self, goods: tuple[str | None, ...]) -> pygame.Surface:
-        key = (self.camera.key(), goods)
-        if self._base is not None and key == self._base_key:
-            return self._base
-        vp = self.viewport
-        base = self._base
-        if base is None or base.get_size() != vp.size:
-            base = pygame.Surface(vp.size)
-            if pygame.display.get_surface() is not None:
-                base = base.convert()
-        base.fill(BACKDROP)
-        offset = (-vp.x, -vp.y)
-        self._blit_background(base, offset)
-        self._draw_routes(base, offset)
-        self._draw_cities(base, offset, goods)
-        self._draw_province_names(base, offset)
-        self._base, self._base_key = base, key
-        return base
-
-    def _blit_background(self, target: pygame.Surface, offset: Point) -> None:
-        cam = self.camera
-        z = cam.zoom
-        zkey = round(z, 4)
-        tiles = self._tiles.get(zkey)
-        if tiles is None:
-            if len(self._tiles) >= 3:
-                self._tiles.pop(next(iter(self._tiles)))
-            tiles = self._tiles[zkey] = {}
-        wx, wy, ww, wh = cam.visible_world_rect()
-        bw, bh = self.background.get_size()
-        tx0, ty0 = max(0, int(wx // TILE)), max(0, int(wy // TILE))
-        tx1 = min((bw - 1) // TILE, int((wx + ww) // TILE))
-        ty1 = min((bh - 1) // TILE, int((wy + wh) // TILE))
-        sx0 = cam.viewport.x + offset[0] - cam.offset[0] * z
-        sy0 = cam.viewport.y + offset[1] - cam.offset[1] * z
-        for ty in range(ty0, ty1 + 1):
-            top = round(ty * TILE * z)
-            bottom = round(min((ty + 1) * TILE, bh) * z)
-            for tx in range(tx0, tx1 + 1):
-                left = round(tx * TILE * z)
-                right = round(min((tx + 1) * TILE, bw) * z)
-                img = tiles.get((tx, ty))
-                if img is None:
-                    src = self.background.subsurface(
-                        pygame.Rect(
-                            tx * TILE,
-                            ty * TILE,
-                            min(TILE, bw - tx * TILE),
-                            min(TILE, bh - ty * TILE),
-                        )
-                    )
-                    size = (max(1, right - left), max(1, bottom - top))
-                    img = pygame.transform.smoothscale(src, size)
-                    tiles[(tx, ty)] = img
-                target.blit(img, (round(sx0) + left, round(sy0) + top))
-
-    def _draw_routes(self, target: pygame.Surface, offset: Point) -> None:
-        z = self.camera.zoom
-        land_w = max(3, round(LAND_W * z))
-        dot_r, spacing = self._sea_dots()
-        for route in self.routes.values():
-            pts = [self._screen(p, offset) for p in route.points]
-            if route.spec.kind == "land":
-                # A road: one solid brown band with a pale edge.
-                pygame.draw.lines(target, LAND_ROUTE_EDGE, False, pts, land_w + 4)
-                pygame.draw.lines(target, LAND_ROUTE, False, pts, land_w)
-            else:
-                # A sea lane: a chain of pale dots ringed in navy, never a line, so it
-                # reads as sea even right beside a road (Roma-Syracusae).
-                shapes.dotted_polyline(target, SEA_ROUTE_EDGE, SEA_ROUTE, pts, dot_r, spacing)
-
-    def _sea_dots(self) -> tuple[float, float]:
-        """Radius and spacing of the sea-route dots (screen px) at this zoom."""
-        z = self.camera.zoom
-        r = max(2.0, SEA_W * 0.55 * z)
-        return r, max(3.4 * r, 7.0)
-
-    def _draw_cities(
-        self, target: pygame.Surface, offset: Point, goods: tuple[str | None, ...]
-    ) -> None:
-        z = self.camera.zoom
-        name_size = max(NAME_MIN, round(NAME_SIZE * z))
-        for (slug, city), good in zip(self.cities.items(), goods, strict=True):
-            centre = self._screen((city.x, city.y), offset)
-            r = self.city_radius(slug)
-            line = max(2, round(r / 8))
-            if slug == self.capital_slug:
-                pygame.draw.circle(target, ROMA_RING, centre, r + line)
-                pygame.draw.circle(target, ROMA_FILL, centre, r)
-                pygame.draw.circle(target, ROMA_RING, centre, r * 0.82, max(1, line // 2))
-                shapes.temple(target, centre, r * 0.55, ROMA_RING)
-            else:
-                pygame.draw.circle(target, CITY_RING, centre, r + line)
-                pygame.draw.circle(target, CITY_FILL, centre, r)
-                if good is not None:
-                    shapes.good_icon(target, good, centre, r * 0.62)
-                if city.letter:
-                    lr = max(6.0, r * 0.42)
-                    lc = (centre[0] - r * 0.78, centre[1] + r * 0.72)
-                    pygame.draw.circle(target, INK, lc, lr)
-                    img = self.text.render(city.letter, max(8, round(lr * 1.3)), PAPER, bold=True)
-                    target.blit(img, img.get_rect(center=(round(lc[0]), round(lc[1]))))
-            label = city.label or city.name
-            img = self.text.render(label, name_size, INK, bold=True, halo=PAPER)
-            target.blit(img, img.get_rect(midtop=(round(centre[0]), round(centre[1] + r + line))))
-
-    def _draw_province_names(self, target: pygame.Surface, offset: Point) -> None:
-        usual = max(PROVINCE_MIN, round(PROVINCE_SIZE * self.camera.zoom))
-        for p in self.board.provinces:
-            name_rect, _ = self._label_layout()[p.slug]
-            if name_rect is None:
-                continue  # it would cover a city: only the marker is drawn at this zoom
-            text, size = self._label_texts.get(p.slug, (_spaced(p.label or p.name.upper()), usual))
-            img = self.text.render(text, size, PROVINCE_TEXT, bold=True, halo=PAPER)
-            cx, cy = name_rect.center
-            target.blit(img, img.get_rect(center=(round(cx + offset[0]), round(cy + offset[1]))))
+    # -- layers (drawn by board_base, board_labels, board_pieces, board_highlights) ----
 
     def _label_layout(self) -> dict[str, tuple[pygame.Rect | None, tuple[int, int]]]:
         """Per province: the screen rectangle of its name (None when hidden) and the
-        centre of its bonus marker, for the current camera.
-
-        Zoomed out, names are drawn at their minimum sizes, larger than the map scale,
-        so the spot chosen at zoom 1 may cover a city or its name. Then the name moves
-        to the nearest free spot around it (rings of growing radius), if need be set
-        without letter spacing or one size smaller (never under :data:`PROVINCE_FLOOR`
-        px); names and markers placed earlier are avoided too. Only a name with no free
-        spot near its province is left out (the marker stays and the tooltip names
-        the province).
-        """
-        key = self.camera.key()
-        if key == self._layout_key:
-            return self._layout
-        anchors = self._fit_anchors()
-        fit = self._anchors_layout
-        if fit is not None and fit[0] == key:
-            layout, texts = fit[1], fit[2]  # the whole board shown: as placed for it
-        else:
-            layout, texts = self._search_labels(anchors, 30.0, self._marker_anchors)
-        self._layout, self._layout_key = layout, key
-        self._label_texts = texts
-        return layout
-
-    def _fit_anchors(self) -> dict[str, Point]:
-        """Where each province name sits (board pixels) when the whole board is shown:
-        the names start from there at every zoom, so zooming in does not move them
-        about (and what was clicked at one zoom is found at the next)."""
-        vp = tuple(self.viewport)
-        if self._anchors is not None and self._anchors[0] == vp:
-            return self._anchors[1]
-        real = self.camera
-        fitted = Camera((self.board.width, self.board.height), self.viewport, real.max_zoom)
-        self.camera = fitted
-        try:
-            layout, texts = self._search_labels(self.label_centres)
-            self._anchors_layout = (fitted.key(), layout, texts)
-            # A name left out at this zoom is anchored at its marker instead.
-            anchors = {
-                slug: fitted.screen_to_world(
-                    marker if rect is None else (rect.centerx, rect.centery)
-                )
-                for slug, (rect, marker) in layout.items()
-            }
-            self._marker_anchors = {
-                slug: fitted.screen_to_world(marker) for slug, (_r, marker) in layout.items()
-            }
-        finally:
-            self.camera = real
-        self._anchors = (vp, anchors)
-        return anchors
-
-    def _search_labels(
-        self,
-        anchors: Mapping[str, Point],
-        reach: float | None = None,
-        markers: Mapping[str, Point] | None = None,
-    ) -> tuple[dict[str, tuple[pygame.Rect | None, tuple[int, int]]], dict[str, tuple[str, int]]]:
-        """Place the province names near ``anchors`` and the markers beside them for
-        the current camera (see :meth:`_label_layout`)."""
-        z = self.camera.zoom
-        size = max(PROVINCE_MIN, round(PROVINCE_SIZE * z))
-        sizes = sorted({size, max(PROVINCE_FLOOR, size - 1)}, reverse=True)
-        name_font = self.text.font(max(NAME_MIN, round(NAME_SIZE * z)), bold=True)
-        mr = self._px(MARKER_R, MARKER_R_MIN)
-        blockers: list[pygame.Rect] = []
-        for slug, city in self.cities.items():
-            cx, cy = self.camera.world_to_screen((city.x, city.y))
-            r = self.city_radius(slug)
-            line = max(2, round(r / 8))
-            circle = pygame.Rect(0, 0, round(2 * (r + line)), round(2 * (r + line)))
-            circle.center = (round(cx), round(cy))
-            w, h = name_font.size(city.label or city.name)
-            name = pygame.Rect(0, 0, w, h)
-            name.midtop = (round(cx), round(cy + r + line))
-            blockers += [circle, name]
-        x0, y0 = self.camera.world_to_screen((0.0, 0.0))
-        x1, y1 = self.camera.world_to_screen((float(self.board.width), float(self.board.height)))
-        bounds = pygame.Rect(round(x0), round(y0), round(x1 - x0), round(y1 - y0))
-        if reach is None:
-            reach = max(24.0, 90 * z)  # how far a name may move from its spot (screen px)
-
-        def rings(limit: float) -> list[tuple[float, float]]:
-            out = [(0.0, 0.0)]
-            for ring in range(1, 11):
-                rad = limit * ring / 10
-                n = 8 + 2 * ring
-                out += [
-                    (rad * math.cos(2 * math.pi * i / n), rad * math.sin(2 * math.pi * i / n) * 0.7)
-                    for i in range(n)
-                ]
-            return out
-
-        near, far = rings(reach), rings(3 * reach)
-        layout: dict[str, tuple[pygame.Rect | None, tuple[int, int]]] = {}
-        texts: dict[str, tuple[str, int]] = {}
-
-        def room(p: ProvinceSpec) -> int:
-            """Free spots for the plain name near its place (crowded provinces first)."""
-            cx, cy = self.camera.world_to_screen(anchors[p.slug])
-            w, h = self.text.font(sizes[-1], bold=True).size(p.label or p.name.upper())
-            rect = pygame.Rect(0, 0, w + 4, h + 4)
-            free = 0
-            for dx, dy in near:
-                rect.center = (round(cx + dx), round(cy + dy))
-                free += bounds.contains(rect) and rect.collidelist(blockers) < 0
-            return free
-
-        # Names first (crowded provinces first), then each marker beside its name.
-        names: dict[str, pygame.Rect | None] = {}
-        for p in sorted(self.board.provinces, key=room):
-            cx, cy = self.camera.world_to_screen(anchors[p.slug])
-            word = p.label or p.name.upper()
-            names[p.slug] = None
-            tries = [(n, text, near) for n in sizes for text in (_spaced(word), word)]
-            tries.append((sizes[-1], word, far))  # last: a little further away
-            for n, text, offsets in tries:
-                w, h = self.text.font(n, bold=True).size(text)
-                rect = pygame.Rect(0, 0, w + 4, h + 4)
-                for dx, dy in offsets:
-                    rect.center = (round(cx + dx), round(cy + dy))
-                    if bounds.contains(rect) and rect.collidelist(blockers) < 0:
-                        found = pygame.Rect(rect)
-                        names[p.slug] = found
-                        texts[p.slug] = (text, n)
-                        blockers.append(found)
-                        break
-                if names[p.slug] is not None:
-                    break
-        for p in self.board.provinces:
-            name_rect = names[p.slug]
-            marker = pygame.Rect(0, 0, round(2 * mr + 2), round(2 * mr + 2))
-            if markers is not None:
-                # Where it was with the whole board shown, if that spot is free.
-                mx, my = self.camera.world_to_screen(markers[p.slug])
-                marker.center = (round(mx), round(my))
-                if marker.collidelist(blockers) < 0 and bounds.contains(marker):
-                    blockers.append(pygame.Rect(marker))
-                    layout[p.slug] = (name_rect, marker.center)
-                    continue
-            if name_rect is not None:
-                marker.center = self._marker_centre(name_rect, mr)
-                if marker.collidelist(blockers) >= 0 or not bounds.contains(marker):
-                    marker.center = self._free_spot(
-                        name_rect.centerx, name_rect.centery, mr, blockers, bounds
-                    )
-            else:
-                cx, cy = self.camera.world_to_screen(anchors[p.slug])
-                marker.center = self._free_spot(cx, cy, mr, blockers, bounds)
-            blockers.append(pygame.Rect(marker))
-            layout[p.slug] = (name_rect, marker.center)
-        return layout, texts
-
-    @staticmethod
-    def _free_spot(
-        cx: float,
-        cy: float,
-        mr: float,
-        blockers: list[pygame.Rect],
-        bounds: pygame.Rect | None = None,
-    ) -> tuple[int, int]:
-        """The spot nearest (cx, cy), on rings of growing radius, where a bonus marker of
-        radius ``mr`` covers no city and no city name, inside ``bounds`` if given (else
-        (cx, cy) itself)."""
-        box = pygame.Rect(0, 0, round(2 * mr + 2), round(2 * mr + 2))
-        step = 2 * mr
-        for ring in range(5):
-            n = max(1, 8 * ring)
-            for i in range(n):
-                a = 2 * math.pi * i / n
-                x, y = cx + ring * step * math.cos(a), cy + ring * step * math.sin(a)
-                box.center = (round(x), round(y))
-                if box.collidelist(blockers) < 0 and (bounds is None or bounds.contains(box)):
-                    return box.center
-        return (round(cx), round(cy))
-
-    def _label_rects(self) -> dict[str, pygame.Rect]:
-        """Screen rectangles of the province labels plus their bonus markers."""
-        mr = self._px(MARKER_R, MARKER_R_MIN)
-        rects: dict[str, pygame.Rect] = {}
-        for slug, (name_rect, centre) in self._label_layout().items():
-            marker = pygame.Rect(0, 0, round(2 * mr + 4), round(2 * mr + 4))
-            marker.center = centre
-            rects[slug] = marker if name_rect is None else name_rect.union(marker)
-        return rects
-
-    # -- dynamic layer ------------------------------------------------------------------
-
-    def _draw_province_markers(self, surface: pygame.Surface, state: BoardState) -> None:
-        mr = self._px(MARKER_R, MARKER_R_MIN)
-        for p in self.board.provinces:
-            _, centre = self._label_layout()[p.slug]
-            if state.marker_active(p.slug):
-                tile = pygame.Rect(0, 0, round(2 * mr), round(2 * mr))
-                tile.center = centre
-                pygame.draw.rect(surface, PAPER, tile, border_radius=max(2, round(mr / 4)))
-                pygame.draw.rect(
-                    surface, INK, tile, max(1, round(mr / 8)), border_radius=max(2, round(mr / 4))
-                )
-                shapes.good_icon(surface, state.province_good(p.slug), centre, mr * 0.62)
-            else:
-                shapes.coin(surface, centre, mr)
-                img = self.text.render(
-                    str(state.marker_coins(p.slug)), max(8, round(mr * 1.1)), INK, bold=True
-                )
-                surface.blit(img, img.get_rect(center=centre))
-
-    def _draw_houses(
-        self,
-        surface: pygame.Surface,
-        state: BoardState,
-        tweens: Sequence[Tween] = (),
-        now: float = 0.0,
-    ) -> None:
-        hs = self._px(HOUSE, HOUSE_MIN)
-        popping = {
-            (tw.city, tw.seat): progress(tw, now) for tw in tweens if isinstance(tw, HouseTween)
-        }
-        for slug in self.cities:
-            seats = state.houses_in(slug)
-            if not seats:
-                continue
-            cx, cy = self.city_pos(slug)
-            dist = self.city_radius(slug) + hs * 1.5
-            for seat in seats:
-                a = math.radians(HOUSE_ANGLES[seat % len(HOUSE_ANGLES)])
-                pos = (cx + dist * math.cos(a), cy + dist * math.sin(a))
-                style = self.seat_style(seat)
-                p = popping.get((slug, seat))
-                if p is not None:
-                    ring = hs * (1.0 + 2.2 * p)
-                    pygame.draw.circle(surface, style.colour, pos, ring, max(1, round(3 * (1 - p))))
-                shapes.house(
-                    surface,
-                    pos,
-                    hs * (pop_scale(p) if p is not None else 1.0),
-                    style.colour,
-                    style.shape,
-                )
-
-    def _piece_boxes(
-        self, state: BoardState | None, tweens: Sequence[Tween], now: float
-    ) -> list[pygame.Rect]:
-        """The boxes of the colonists as drawn (badges keep clear of them)."""
-        if state is None:
-            return []
-        size = self._px(COLONIST, COLONIST_MIN)
-        out = []
-        for (x, y), _, _, _ in self._colonist_places(state, tweens, now):
-            r = pygame.Rect(0, 0, round(2.4 * size), round(2.4 * size))
-            r.center = (round(x), round(y))
-            out.append(r)
-        return out
+        centre of its bonus marker, for the current camera (see
+        :func:`board_labels.label_layout`)."""
+        return board_labels.label_layout(self)
 
     def colonist_spots(
         self, state: BoardState, tweens: Sequence[Tween] = (), now: float | None = None
     ) -> list[tuple[Point, int, str]]:
         """Where each colonist is drawn (screen point, seat, kind): in its city, spread
         along its route, or on its way for a running :class:`MoveTween`."""
-        return [(p, seat, kind) for p, seat, kind, _ in self._colonist_places(state, tweens, now)]
-
-    def _colonist_places(
-        self, state: BoardState, tweens: Sequence[Tween] = (), now: float | None = None
-    ) -> list[tuple[Point, int, str, str]]:
-        """:meth:`colonist_spots` plus where each colonist stands (city or route slug)."""
-        t = self.time_source() if now is None else now
-        size = self._px(COLONIST, COLONIST_MIN)
-        in_city: dict[str, list[tuple[int, str]]] = {}
-        on_route: dict[str, list[tuple[int, str]]] = {}
-        for seat in range(state.num_players):
-            for kind, where in state.colonists(seat):
-                bucket = in_city if where in self.cities else on_route
-                bucket.setdefault(where, []).append((seat, kind))
-        moving: list[MoveTween] = []
-        for tw in tweens:
-            if not isinstance(tw, MoveTween) or progress(tw, t) >= 1.0:
-                continue
-            bucket = in_city if tw.dst in self.cities else on_route
-            pieces = bucket.get(tw.dst, [])
-            if (tw.seat, tw.kind) in pieces:  # drawn on its way instead
-                pieces.remove((tw.seat, tw.kind))
-                moving.append(tw)
-        spots: list[tuple[Point, int, str, str]] = []
-        name_h = max(NAME_MIN, round(NAME_SIZE * self.camera.zoom)) * 1.25
-        for slug, pieces in in_city.items():
-            cx, cy = self.city_pos(slug)
-            top = cy + self.city_radius(slug) + name_h + size * 1.2
-            per_row = 5
-            step = size * 2.3
-            for i, (seat, kind) in enumerate(sorted(pieces)):
-                row, col = divmod(i, per_row)
-                n = min(per_row, len(pieces) - row * per_row)
-                pos = (cx + (col - (n - 1) / 2) * step, top + row * size * 2.4)
-                spots.append((pos, seat, kind, slug))
-        for slug, pieces in on_route.items():
-            if not pieces:
-                continue
-            route = self._route_by_slug(slug, pieces[0][1])
-            if route is None:
-                continue
-            n = len(pieces)
-            spread = min(0.16, 0.6 / max(1, n))
-            for i, (seat, kind) in enumerate(sorted(pieces)):
-                f = 0.5 + (i - (n - 1) / 2) * spread
-                spots.append((self.camera.world_to_screen(route.at(f)), seat, kind, slug))
-        for tw in moving:
-            spots.append((self.tween_point(tw, t), tw.seat, tw.kind, tw.dst))
-        return spots
-
-    def _draw_colonists(
-        self,
-        surface: pygame.Surface,
-        state: BoardState,
-        tweens: Sequence[Tween] = (),
-        now: float | None = None,
-    ) -> None:
-        size = self._px(COLONIST, COLONIST_MIN)
-        for pos, seat, kind in self.colonist_spots(state, tweens, now):
-            self._colonist(surface, pos, size, seat, kind)
-
-    def _colonist(
-        self, surface: pygame.Surface, pos: Point, size: float, seat: int, kind: str
-    ) -> None:
-        draw = shapes.sea_colonist if kind == "sea" else shapes.land_colonist
-        style = self.seat_style(seat)
-        draw(surface, pos, size, style.colour, style.shape)
+        return [
+            (p, seat, kind)
+            for p, seat, kind, _ in board_pieces.colonist_places(self, state, tweens, now)
+        ]
 
     def _route_by_slug(self, slug: str, kind: str) -> _Route | None:
         route = self.routes.get((kind, slug))
@@ -790,119 +382,14 @@ class BoardRenderer:
 
     # -- highlights ---------------------------------------------------------------------
 
-    def _resolve(self, highlights: Highlights) -> list[tuple[str, str, str]]:
-        """Normalise highlight keys to (what, key, text); what is city/province/route."""
-        out: list[tuple[str, str, str]] = []
-        for key, text in highlights.items():
-            if isinstance(key, tuple):
-                what, slug = key
-                if what in ("land", "sea"):
-                    if (what, slug) in self.routes:
-                        out.append(("route", f"{what}:{slug}", text))
-                elif what == "city" and slug in self.cities:
-                    out.append(("city", slug, text))
-                elif what == "province" and slug in self.provinces:
-                    out.append(("province", slug, text))
-            elif key in self.cities:
-                out.append(("city", key, text))
-            elif key in self.provinces:
-                out.append(("province", key, text))
-            else:
-                for kind in ("land", "sea"):
-                    if (kind, key) in self.routes:
-                        out.append(("route", f"{kind}:{key}", text))
-        return out
-
-    def _draw_route_highlights(
-        self,
-        surface: pygame.Surface,
-        resolved: Iterable[tuple[str, str, str]],
-        hover: Sequence[tuple[str, str, str]],
-    ) -> None:
-        z = self.camera.zoom
-        width = max(6, round(14 * z))
-        for what, key, _ in [*resolved, *hover]:
-            if what != "route":
-                continue
-            kind, slug = key.split(":", 1)
-            pts = [self.camera.world_to_screen(p) for p in self.routes[(kind, slug)].points]
-            pygame.draw.lines(surface, HIGHLIGHT, False, pts, width)
-            colour = LAND_ROUTE if kind == "land" else SEA_ROUTE
-            if kind == "land":
-                pygame.draw.lines(surface, colour, False, pts, max(3, round(LAND_W * z)))
-            else:
-                dot_r, spacing = self._sea_dots()
-                shapes.dotted_polyline(surface, SEA_ROUTE_EDGE, colour, pts, dot_r, spacing)
-
-    def _draw_place_highlights(
-        self,
-        surface: pygame.Surface,
-        resolved: Iterable[tuple[str, str, str]],
-        hover: Sequence[tuple[str, str, str]],
-    ) -> None:
-        # A steady ring (no pulse): a still picture lets the window idle (see App.frame).
-        ring = max(3, round(5 * self.camera.zoom + 1))
-        hovered = {(w, k) for w, k, _ in hover}
-        for what, key, _ in [*resolved, *hover]:
-            width = ring + 2 if (what, key) in hovered else ring
-            if what == "city":
-                centre = self.city_pos(key)
-                r = self.city_radius(key) + max(3.0, 5 * self.camera.zoom)
-                pygame.draw.circle(surface, INK, centre, r + 1, width + 2)
-                pygame.draw.circle(surface, HIGHLIGHT, centre, r, width)
-            elif what == "province":
-                rect = self._label_rects()[key].inflate(8, 6)
-                pygame.draw.rect(surface, INK, rect.inflate(2, 2), width + 2, border_radius=8)
-                pygame.draw.rect(surface, HIGHLIGHT, rect, width, border_radius=8)
-
-    def _draw_badges(
-        self,
-        surface: pygame.Surface,
-        resolved: Iterable[tuple[str, str, str]],
-        avoid: Sequence[pygame.Rect] = (),
-    ) -> None:
-        for box, img in self.badge_layout(resolved, avoid).values():
-            pygame.draw.rect(surface, BADGE_BG, box, border_radius=box.height // 2)
-            pygame.draw.rect(surface, HIGHLIGHT, box, 2, border_radius=box.height // 2)
-            surface.blit(img, img.get_rect(center=box.center))
-
     def badge_layout(
         self, resolved: Iterable[tuple[str, str, str]], avoid: Sequence[pygame.Rect] = ()
     ) -> dict[tuple[str, str], tuple[pygame.Rect, pygame.Surface]]:
         """Where each badge is drawn (its box and text image), by (what, key) as in
-        :meth:`_resolve`. A badge that would cover one placed before it, or a piece in
-        ``avoid``, moves up, so every badge and piece can be seen and clicked (the hit
-        tests use these same boxes)."""
-        size = max(BADGE_MIN, round(BADGE_SIZE * self.camera.zoom))
-        out: dict[tuple[str, str], tuple[pygame.Rect, pygame.Surface]] = {}
-        placed: list[pygame.Rect] = list(avoid)
-        for what, key, text in resolved:
-            if not text:
-                continue
-            if what == "city":
-                cx, cy = self.city_pos(key)
-                anchor = (cx, cy - self.city_radius(key) - self._px(HOUSE, HOUSE_MIN) * 3.2)
-            elif what == "province":
-                rect = self._label_rects()[key]
-                anchor = (rect.centerx, rect.top - size * 0.9)
-            else:
-                kind, slug = key.split(":", 1)
-                mx, my = self.route_midpoint(kind, slug)
-                anchor = (mx, my - size * 1.4)
-            img = self.text.render(text, size, BADGE_TEXT, bold=True)
-            box = img.get_rect(center=(round(anchor[0]), round(anchor[1]))).inflate(
-                size // 2 + 4, 4
-            )
-            # Nearest free spot: up, beside, below, then further out (one box at a time).
-            w, h = box.width + 4, box.height + 2
-            for dx, dy in _BADGE_SPOTS:
-                moved = box.move(round(dx * w), round(dy * h))
-                if moved.collidelist(placed) < 0:
-                    box = moved
-                    break
-            placed.append(box)
-            out[(what, key)] = (box, img)
-        return out
+        :func:`board_highlights.resolve`. A badge that would cover one placed before it,
+        or a piece in ``avoid``, moves up, so every badge and piece can be seen and
+        clicked (the hit tests use these same boxes)."""
+        return board_highlights.badge_layout(self, resolved, avoid)
 
     def geometry(
         self,
@@ -934,13 +421,15 @@ class BoardRenderer:
             pts = tuple(self.camera.world_to_screen(p) for p in route.points)
             geo.routes[key] = (Line(pts, width),)
         mr = self._px(MARKER_R, MARKER_R_MIN)
-        for slug, (name_rect, centre) in self._label_layout().items():
+        for slug, (name_rect, centre) in board_labels.label_layout(self).items():
             parts: list[Footprint] = [Disc((float(centre[0]), float(centre[1])), mr + 2)]
             if name_rect is not None:
                 parts.append(Box(name_rect.x, name_rect.y, name_rect.width, name_rect.height))
             geo.provinces[slug] = tuple(parts)
-        avoid = self._piece_boxes(state, tweens, self.time_source())
-        for (what, name), (box, _) in self.badge_layout(self._resolve(highlights), avoid).items():
+        avoid = board_pieces.piece_boxes(self, state, tweens, self.time_source())
+        for (what, name), (box, _) in board_highlights.badge_layout(
+            self, board_highlights.resolve(self, highlights), avoid
+        ).items():
             hkey: HighlightKey = name
             if what == "route":
                 kind, slug = name.split(":", 1)
@@ -948,73 +437,9 @@ class BoardRenderer:
             geo.badges[hkey] = Box(box.x, box.y, box.width, box.height)
         if state is not None:
             size = self._px(COLONIST, COLONIST_MIN)
-            for pos, seat, kind, loc in self._colonist_places(state, tweens):
+            for pos, seat, kind, loc in board_pieces.colonist_places(self, state, tweens):
                 geo.colonists.append(ColonistSpot(Disc(pos, size * 1.2), seat, kind, loc))
         return geo
-
-    # -- label placement ----------------------------------------------------------------
-
-    def _place_province_labels(self) -> dict[str, Point]:
-        """Move each province label (at zoom 1) to a nearby spot clear of the cities,
-        their names and houses, the routes and the labels already placed."""
-        name_font = self.text.font(round(NAME_SIZE), bold=True)
-        label_font = self.text.font(round(PROVINCE_SIZE), bold=True)
-        obstacles: list[pygame.Rect] = []
-        for slug, c in self.cities.items():
-            r = ROMA_R if slug == self.capital_slug else CITY_R
-            top = r + HOUSE * 3.0
-            obstacles.append(
-                pygame.Rect(
-                    round(c.x - r - HOUSE * 2.5),
-                    round(c.y - top),
-                    round(2 * (r + HOUSE * 2.5)),
-                    round(top + r + 4),
-                )
-            )
-            w, h = name_font.size(c.label or c.name)
-            obstacles.append(pygame.Rect(round(c.x - w / 2), round(c.y + r), w, h + 4))
-            if slug == self.capital_slug:
-                obstacles.append(
-                    pygame.Rect(
-                        round(c.x - 6 * COLONIST),
-                        round(c.y + r + h),
-                        round(12 * COLONIST),
-                        round(6 * COLONIST),
-                    )
-                )
-        segments = [
-            seg for route in self.routes.values() for seg in itertools.pairwise(route.points)
-        ]
-        placed: dict[str, Point] = {}
-        for p in self.board.provinces:
-            w, h = label_font.size(_spaced(p.label or p.name.upper()))
-            w += round(2 * MARKER_R + 8)
-            best: tuple[float, Point] = (math.inf, (p.x, p.y))
-            for dy in range(-100, 101, 10):
-                for dx in range(-180, 181, 15):
-                    cx, cy = p.x + dx, p.y + dy
-                    rect = pygame.Rect(round(cx - w / 2 + MARKER_R), round(cy - h / 2), w, h)
-                    if not (
-                        rect.left >= 0
-                        and rect.right <= self.board.width
-                        and rect.top >= 0
-                        and rect.bottom <= self.board.height
-                    ):
-                        continue
-                    cost = 0.02 * math.hypot(dx, dy * 1.5)
-                    for ob in obstacles:
-                        clip = rect.clip(ob)
-                        cost += clip.width * clip.height * 0.05
-                    for other in placed.values():
-                        if abs(other[0] - cx) < w and abs(other[1] - cy) < h * 1.5:
-                            cost += 500
-                    for a, b in segments:
-                        if rect.clipline(a, b):
-                            cost += 4
-                    if cost < best[0]:
-                        best = (cost, (cx, cy))
-            placed[p.slug] = best[1]
-        return placed
 
     # -- helpers ------------------------------------------------------------------------
 
@@ -1025,30 +450,10 @@ class BoardRenderer:
         x, y = self.camera.world_to_screen(world)
         return (x + offset[0], y + offset[1])
 
-    def _marker_centre(self, label: pygame.Rect, mr: float) -> tuple[int, int]:
-        return (round(label.right + mr + 3), label.centery)
-
     def _city_goods(self, state: BoardState | None) -> tuple[str | None, ...]:
         if state is None:
             return tuple(None for _ in self.cities)
         return tuple(None if s == self.capital_slug else state.city_good(s) for s in self.cities)
-
-
-#: Where a badge may go when its spot is taken, nearest first (in badge widths, heights).
-_BADGE_SPOTS: tuple[tuple[float, float], ...] = (
-    (0, 0),
-    (0, -1),
-    (0.6, 0),
-    (-0.6, 0),
-    (0, 1),
-    (0.6, -1),
-    (-0.6, -1),
-    (0, -2),
-    (1.2, 0),
-    (-1.2, 0),
-    (0, 2),
-    (0, -3),
-)
 
 
 def _map_path(board: BoardSpec) -> Path:
@@ -1115,8 +520,3 @@ def _polyline_distance(p: Point, points: Sequence[Point]) -> float:
         t = 0.0 if seg2 == 0 else max(0.0, min(1.0, ((px - x0) * dx + (py - y0) * dy) / seg2))
         best = min(best, math.hypot(px - (x0 + t * dx), py - (y0 + t * dy)))
     return best
-
-
-def _spaced(text: str) -> str:
-    """Letter-spaced capitals, as on a map (thin spaces between letters)."""
-    return "\u2009".join(text)
