@@ -192,15 +192,10 @@ def remaining_turns(s: GameState, seat: int) -> float:
     return min(by_cards, by_houses)
 
 
-def evaluate(s: GameState, seat: int, w: Weights = NORMAL) -> float:
-    """Estimated final victory points of ``seat`` (higher is better for it)."""
-    st = static_for(s.topo)
-    p = s.players[seat]
-    r = remaining_turns(s, seat)
-    if r <= 0.0:
-        return float(s.score_of(seat).total) if s.phase == Phase.OVER else _final_like(s, seat)
-
-    # Own houses.
+def own_houses(s: GameState, seat: int, st: _Static) -> tuple[list[int], set[int], set[int], int]:
+    """``seat``'s houses in ``s``: how many per good, the provinces and the cities they
+    stand in, and the summed price of the goods they produce (shared with the expert's
+    features)."""
     bit = 1 << seat
     city_goods = s.city_goods
     per_good = [0] * _NUM_GOODS
@@ -214,6 +209,19 @@ def evaluate(s: GameState, seat: int, w: Weights = NORMAL) -> float:
             provinces.add(st.city_province[c])
             own.add(c)
             prod += PRICE[g]
+    return per_good, provinces, own, prod
+
+
+def evaluate(s: GameState, seat: int, w: Weights = NORMAL) -> float:
+    """Estimated final victory points of ``seat`` (higher is better for it)."""
+    st = static_for(s.topo)
+    p = s.players[seat]
+    r = remaining_turns(s, seat)
+    if r <= 0.0:
+        return float(s.score_of(seat).total) if s.phase == Phase.OVER else _final_like(s, seat)
+
+    city_goods = s.city_goods
+    per_good, provinces, own, prod = own_houses(s, seat, st)
     count = [0] * len(GODS)
     minerva = 0.0
     grow = w.growth_scale * r

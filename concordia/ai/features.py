@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from concordia.ai.evaluate import NORMAL, evaluate, remaining_turns, static_for
+from concordia.ai.evaluate import NORMAL, evaluate, own_houses, remaining_turns, static_for
 from concordia.core import GameState, Phase
 from concordia.core.data import (
     CARDS,
@@ -113,19 +113,7 @@ def features(s: GameState, seat: int) -> list[float]:
     p = s.players[seat]
     r = remaining_turns(s, seat)
     fade = min(1.0, r / 10.0)
-    bit = 1 << seat
-    city_goods = s.city_goods
-    per_good = [0] * _NG
-    provinces: set[int] = set()
-    own: set[int] = set()
-    prod = 0
-    for c, mask in enumerate(s.houses):
-        if mask & bit:
-            g = city_goods[c]
-            per_good[g] += 1
-            provinces.add(st.city_province[c])
-            own.add(c)
-            prod += PRICE[g]
+    per_good, provinces, own, prod = own_houses(s, seat, st)
     count = [0] * len(GODS)
     minerva_pts = 0
     minerva_rate = 0
