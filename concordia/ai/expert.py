@@ -28,7 +28,7 @@ import threading
 from dataclasses import dataclass
 
 from concordia.ai.base import Budget, Limit
-from concordia.ai.evaluate import NORMAL, evaluate
+from concordia.ai.evaluate import NORMAL, evaluate, remaining_turns
 from concordia.ai.features import LearnedValue, load_learned
 from concordia.ai.greedy import (
     Cancelled,
@@ -65,6 +65,12 @@ class ExpertAgent(PlanningAgent):
     finalists = 4
     spite = 0.25  # weight of the opponents in the hand-tuned part (the hard agent's)
     learned_weight = 0.5  # weight of the learned margin
+    # Near the end a game is won, not scored: within ``endgame_turns`` of the end (the
+    # core's remaining-turns estimate) the lead over the best opponent gains weight up
+    # to ``endgame_weight``, and a finished game counts ``win_bonus`` more when won.
+    endgame_turns = 4.0
+    endgame_weight = 1.0
+    win_bonus = 25.0
     rollout_weights = NORMAL
 
     def __init__(self, learned: LearnedValue | None = None) -> None:
@@ -182,6 +188,11 @@ class ExpertAgent(PlanningAgent):
         pred = [lv.value(s, o) for o in range(n)]
         score = _relative(hand, me, self.spite) + self.learned_weight * _relative(pred, me, 1.0)
         lead = pred[me] - max(v for o, v in enumerate(pred) if o != me)
+        near_end = 1.0 - remaining_turns(s, me) / self.endgame_turns
+        if near_end > 0.0:
+            score += near_end * self.endgame_weight * lead
+        if s.phase == Phase.OVER and s.outcome().winner == me:
+            score += self.win_bonus
         return score, pred[me], lead
 
     def _objective(self, s: GameState, me: int) -> float:
