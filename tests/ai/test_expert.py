@@ -230,3 +230,36 @@ def test_the_worker_passes_the_expert_options_on(
         assert actions and all(isinstance(a, str) for a in actions)
         assert 0 < points < 400
         assert -points < lead < points
+
+
+def _plain_expert() -> ExpertAgent:
+    agent = ExpertAgent()
+    agent.win_bonus = 0.0
+    agent.endgame_weight = 0.0
+    return agent
+
+
+def test_a_finished_game_counts_the_win_and_the_lead(
+    boards: dict[str, BoardSpec], position: Position
+) -> None:
+    # Session 4: scored on points alone, the expert ended games it then lost (it won 2
+    # of 12 deals against three hard; with the win counted, 6 of the same 12).
+    s = position(boards["italia"], 3, 4, 5000)  # random play to the end
+    assert s.phase == "over"
+    winner = s.outcome().winner
+    agent, plain = ExpertAgent(), _plain_expert()
+    for seat in range(3):
+        got, _pts, lead = agent._scores(s, seat)
+        base, _pts, _lead = plain._scores(s, seat)
+        bonus = agent.win_bonus if seat == winner else 0.0
+        assert got == pytest.approx(base + agent.endgame_weight * lead + bonus)
+        assert (lead > 0) == (seat == winner) or lead == 0
+
+
+def test_far_from_the_end_only_the_points_count(
+    boards: dict[str, BoardSpec], position: Position
+) -> None:
+    s = position(boards["imperium"], 4, 1, 0)  # the first turn
+    agent, plain = ExpertAgent(), _plain_expert()
+    for seat in range(4):
+        assert agent._scores(s, seat) == plain._scores(s, seat)
