@@ -3,18 +3,20 @@
 Candidates are whole card plays (turn options of :mod:`concordia.ai.greedy`): the
 options planned with the hand-tuned evaluation *and* those planned with the learned
 one (:mod:`concordia.ai.features`), so a play the hand-tuned planner prunes can still
-be searched. They are ranked by the learned value of the position each reaches and
+be searched. They are ranked by the search's score of the position each reaches and
 the best :attr:`ExpertAgent.candidates` distinct ones are searched:
 
 1. each *world* re-deals the unseen draw pile with the agent's rng
    (``view.redeal(rng)``; the real order is never used);
-2. every surviving candidate is played in that world (common random numbers), then
-   every seat's next turn and our own next one with the normal policy (the fast
-   opponent model the hard agent also uses);
-3. the end position is scored by the learned value (predicted final victory points)
-   relative to the opponents: own - ``spite`` x (half the best + half the mean);
-4. after worlds 2, 4, 7 and 11 the worse half of the candidates is dropped
-   (successive halving), so the budget goes to the plays that matter.
+2. stage 1 plays every candidate in one world, then one round (every other seat's
+   turn and our own next one) with the normal policy, the fast opponent model the hard
+   agent also uses; stage 2 plays the best :attr:`ExpertAgent.finalists` two rounds
+   deep on fresh worlds common to them while the budget lasts;
+3. the end position is scored as the hard agent scores it (the hand-tuned evaluation,
+   own - ``spite`` x (half the best + half the mean) of the opponents'), plus
+   ``learned_weight`` x the learned value's predicted margin; within
+   ``endgame_turns`` of the end the predicted lead over the best opponent gains weight,
+   and a finished game counts ``win_bonus`` more when won.
 
 One rollout is one iteration, so ``Limit(iterations=...)`` gives a deterministic
 choice for a seed; ``Limit(time_s=...)`` stops at the deadline. :meth:`ExpertAgent.analyse`
