@@ -4,8 +4,14 @@ Plays seat-rotated games (every block of ``players`` games uses one deal, with t
 agent list rotated one seat per game) in worker processes; in self-play (every seat the
 same level) rotating would only replay the same game, so each game gets its own deal.
 It then prints each agent's win rate with a 95 % Wilson interval, its mean score per
-god and in total, and its decision times (per call, and per turn start: the call that
-plans a whole card).
+god and in total, its mean lead over the best other seat (less noisy than the wins, for
+comparing two versions on the same deals), and its decision times (per call, and per
+turn start: the call that plans a whole card).
+
+``--set LEVEL.ATTR=VALUE`` changes one tuning attribute of every agent of a level for
+the run (e.g. ``--set expert.finalists=3``), so a tuning experiment is one command that
+the docs can record; an unknown level or attribute, or a value of the wrong type, is an
+error.
 
 Example::
 
@@ -24,9 +30,9 @@ from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
-from concordia.ai.base import Limit, default_limit
+from concordia.ai.base import Agent, Limit, default_limit
 from concordia.ai.play import play_game
-from concordia.ai.registry import LEVELS
+from concordia.ai.registry import LEVELS, make_agent
 from concordia.core import Phase
 from concordia.core.data import GODS
 from concordia.workers import process_context
@@ -83,12 +89,57 @@ def deal_index(agents: Sequence[str], index: int) -> int:
     return index if len(set(agents)) == 1 else index // len(agents)
 
 
+Override = tuple[str, str, object]  # (level, attribute, value)
+
+
+def parse_override(text: str) -> Override:
+    """``"LEVEL.ATTR=VALUE"`` checked against the level's agent: the attribute must
+    exist and the value parse as its type.
+
+    >>> parse_override("expert.finalists=3")
+    ('expert', 'finalists', 3)
+
+    Raises:
+        ValueError: with a message naming what is wrong.
+    """
+    name, sep, raw = text.partition("=")
+    level, dot, attr = name.partition(".")
+    if not sep or not dot or not attr:
+        raise ValueError(f"--set {text!r}: expected LEVEL.ATTR=VALUE")
+    if level not in LEVELS:
+        raise ValueError(f"--set {text!r}: unknown level {level!r}")
+    current = getattr(make_agent(level), attr, None)
+    if attr.startswith("_") or not isinstance(current, (bool, int, float, str)):
+        raise ValueError(f"--set {text!r}: {level} has no tuning attribute {attr!r}")
+    value: object
+    try:
+        if isinstance(current, bool):
+            if raw.lower() not in ("true", "false", "1", "0"):
+                raise ValueError(raw)
+            value = raw.lower() in ("true", "1")
+        else:
+            value = type(current)(raw)
+    except ValueError:
+        raise ValueError(f"--set {text!r}: {raw!r} is not a {type(current).__name__}") from None
+    return (level, attr, value)
+
+
+def make_seat(level: str, overrides: Sequence[Override] = ()) -> Agent:
+    """A fresh agent of ``level`` with the run's overrides applied."""
+    agent = make_agent(level)
+    for lev, attr, value in overrides:
+        if lev == level:
+            setattr(agent, attr, value)
+    return agent
+
+
 def play_one(
     board_name: str,
     agents: tuple[str, ...],
     index: int,
     seed: int,
     limits: tuple[Limit | None, ...],
+    overrides: tuple[Override, ...] = (),
 ) -> GameSummary:
     """Play game ``index`` of a tournament (runs in a worker process)."""
     from concordia.maps import load_board  # the tournament may load maps; the ai may not
@@ -99,7 +150,8 @@ def play_one(
     labels = tuple((s - rot) % n for s in range(n))
     game_seed = seed * 100003 + deal_index(agents, index)
     board = load_board(board_name)
-    g = play_game(board, list(seats), game_seed, [limits[lab] for lab in labels])
+    players = [make_seat(a, overrides) for a in seats]
+    g = play_game(board, players, game_seed, [limits[lab] for lab in labels])
     st = g.state
     scores = st.scores()
     turn = [[d.time_s for d in g.decisions if d.seat == s and d.turn_start] for s in range(n)]
@@ -128,13 +180,14 @@ def report(agents: Sequence[str], games: Sequence[GameSummary]) -> str:
     ]
     lines.append(
         f"{'#':>2} {'agent':<8} {'wins':>5} {'rate':>6} {'95% CI':>15} "
-        f"{'mean VP':>8} "
+        f"{'mean VP':>8} {'lead':>6} "
         + " ".join(f"{g[:4]:>5}" for g in GODS)
         + f" {'turn p50':>9} {'turn p95':>9} {'call p50':>9} {'call p95':>9}"
     )
     for lab in range(n):
         wins = 0
         totals: list[int] = []
+        leads: list[int] = []
         gods: list[tuple[int, ...]] = []
         turn: list[float] = []
         call: list[float] = []
@@ -143,6 +196,7 @@ def report(agents: Sequence[str], games: Sequence[GameSummary]) -> str:
                 if g.labels[seat] != lab:
                     continue
                 totals.append(g.totals[seat])
+                leads.append(g.totals[seat] - max(t for o, t in enumerate(g.totals) if o != seat))
                 gods.append(g.gods[seat])
                 turn.extend(g.turn_times[seat])
                 call.extend(g.call_times[seat])
@@ -154,13 +208,14 @@ def report(agents: Sequence[str], games: Sequence[GameSummary]) -> str:
         )
         lines.append(
             f"{lab:>2} {agents[lab]:<8} {wins:>5} {wins / len(games):6.1%} "
-            f"[{lo:5.1%}, {hi:5.1%}] {statistics.mean(totals):8.1f} {god_means} "
+            f"[{lo:5.1%}, {hi:5.1%}] {statistics.mean(totals):8.1f} "
+            f"{statistics.mean(leads):6.1f} {god_means} "
             f"{percentile(turn, 0.5):9.3f} {percentile(turn, 0.95):9.3f} "
             f"{percentile(call, 0.5):9.3f} {percentile(call, 0.95):9.3f}"
         )
     lines.append(
         "times in seconds; 'turn' = the call that starts a turn (plans the card), "
-        "'call' = every decision"
+        "'call' = every decision; 'lead' = own score minus the best other seat's"
     )
     return "\n".join(lines)
 
@@ -195,7 +250,20 @@ def main(argv: Sequence[str] | None = None) -> int:
             default=None,
             help=f"rollouts per decision of {level} instead of time (load-independent)",
         )
+    ap.add_argument(
+        "--set",
+        action="append",
+        default=[],
+        metavar="LEVEL.ATTR=VALUE",
+        help="change a tuning attribute of every agent of a level, e.g. expert.finalists=3",
+    )
     args = ap.parse_args(argv)
+    overrides: list[Override] = []
+    for text in args.set:
+        try:
+            overrides.append(parse_override(text))
+        except ValueError as e:
+            ap.error(str(e))
     agents = tuple(a.strip() for a in args.agents.split(","))
     if len(agents) != args.players:
         ap.error(f"--agents names {len(agents)} agents for {args.players} players")
@@ -215,11 +283,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     jobs = max(1, args.jobs)
     if jobs == 1:
         for i in range(args.games):
-            results.append(play_one(args.board, agents, i, args.seed, tuple(limits)))
+            results.append(
+                play_one(args.board, agents, i, args.seed, tuple(limits), tuple(overrides))
+            )
     else:
         with ProcessPoolExecutor(max_workers=jobs, mp_context=process_context()) as pool:
             futs = [
-                pool.submit(play_one, args.board, agents, i, args.seed, tuple(limits))
+                pool.submit(
+                    play_one, args.board, agents, i, args.seed, tuple(limits), tuple(overrides)
+                )
                 for i in range(args.games)
             ]
             results = [f.result() for f in futs]

@@ -65,6 +65,7 @@ class ExpertAgent(PlanningAgent):
     name = "expert"
     candidates = 12
     finalists = 4
+    stage2_rounds = 2  # depth of the finalists' rollouts, in rounds of every seat
     spite = 0.25  # weight of the opponents in the hand-tuned part (the hard agent's)
     learned_weight = 0.5  # weight of the learned margin
     # Near the end a game is won, not scored: within ``endgame_turns`` of the end (the
@@ -130,6 +131,7 @@ class ExpertAgent(PlanningAgent):
         worlds2 = 0
         self.search_started.set()
         finalists: list[int] = []
+        deep = self.stage2_rounds * n + 1
         if k_all > 1 and view.phase == Phase.CARD:
             world = view.redeal(rng)
             done1 = True
@@ -146,7 +148,7 @@ class ExpertAgent(PlanningAgent):
                 world = view.redeal(rng)
                 got_all = []
                 for k in finalists:
-                    got = self._safe_rollout(world, me, cands[k].actions, 2 * n + 1, budget)
+                    got = self._safe_rollout(world, me, cands[k].actions, deep, budget)
                     if got is None:
                         break
                     got_all.append(got)

@@ -75,3 +75,52 @@ def test_command_line_prints_one_row_per_agent(capsys: pytest.CaptureFixture[str
 def test_command_line_rejects_a_wrong_agent_count() -> None:
     with pytest.raises(SystemExit):
         tournament.main(["--players", "3", "--agents", "easy,random"])
+
+
+def test_set_changes_one_attribute_of_every_agent_of_the_level() -> None:
+    over = (tournament.parse_override("expert.finalists=3"),)
+    assert over == (("expert", "finalists", 3),)
+    assert tournament.make_seat("expert", over).finalists == 3  # type: ignore[attr-defined]
+    assert tournament.make_seat("expert").finalists != 3  # type: ignore[attr-defined]
+    assert tournament.make_seat("hard", over).candidates == 5  # type: ignore[attr-defined]
+    assert tournament.parse_override("hard.spite=0")[2] == 0.0  # float attribute stays float
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        ("expert.nope=1", "no tuning attribute 'nope'"),
+        ("expert.finalists=three", "'three' is not a int"),
+        ("wizard.spite=1", "unknown level 'wizard'"),
+        ("expert=1", "expected LEVEL.ATTR=VALUE"),
+        ("expert.learned=1", "no tuning attribute 'learned'"),  # an object, not a number
+    ],
+)
+def test_set_names_what_is_wrong(text: str, words: str) -> None:
+    with pytest.raises(ValueError, match=words):
+        tournament.parse_override(text)
+
+
+def test_an_override_reaches_the_game_and_changes_it() -> None:
+    agents = ("easy", "random")
+    limits = (None, None)
+    plain = tournament.play_one("italia", agents, 0, 3, limits)
+    # spite 5: the easy agent plays against the others instead of for itself
+    changed = tournament.play_one(
+        "italia", agents, 0, 3, limits, (tournament.parse_override("easy.spite=5"),)
+    )
+    assert plain.finished and changed.finished
+    assert (plain.totals, plain.steps) != (changed.totals, changed.steps)
+
+
+def test_the_lead_column_is_own_score_minus_the_best_other() -> None:
+    g = tournament.GameSummary(
+        0, 1, ("easy", "random", "random"), (0, 1, 2), 0, (100, 60, 80),
+        ((0,) * 6,) * 3, ((),) * 3, ((),) * 3, 10, True,
+    )  # fmt: skip
+    out = tournament.report(("easy", "random", "random"), [g])
+    assert "mean VP   lead" in out
+    # after the interval's "]": the mean score, then the lead
+    rows = [r.split("]")[1].split() for r in out.splitlines() if r[:3] in (" 0 ", " 1 ", " 2 ")]
+    assert [float(r[0]) for r in rows] == [100.0, 60.0, 80.0]
+    assert [float(r[1]) for r in rows] == [20.0, -40.0, -20.0]
