@@ -9,7 +9,8 @@ comparing two versions on the same deals), and its decision times (per call, and
 turn start: the call that plans a whole card).
 
 ``--set LEVEL.ATTR=VALUE`` changes one tuning attribute of every agent of a level for
-the run (e.g. ``--set expert.finalists=3``), so a tuning experiment is one command that
+the run (e.g. ``--set expert.finalists=3``; a tuple of numbers is given comma-separated,
+``--set expert.learned_weights=0.5,0.5,0,0``), so a tuning experiment is one command that
 the docs can record; an unknown level or attribute, or a value of the wrong type, is an
 error.
 
@@ -108,10 +109,21 @@ def parse_override(text: str) -> Override:
         raise ValueError(f"--set {text!r}: expected LEVEL.ATTR=VALUE")
     if level not in LEVELS:
         raise ValueError(f"--set {text!r}: unknown level {level!r}")
-    current = getattr(make_agent(level), attr, None)
-    if attr.startswith("_") or not isinstance(current, (bool, int, float, str)):
-        raise ValueError(f"--set {text!r}: {level} has no tuning attribute {attr!r}")
+    current: object = getattr(make_agent(level), attr, None)
     value: object
+    if attr.startswith("_") or current is None:
+        current = None
+    elif isinstance(current, tuple) and all(type(v) is float for v in current):
+        size = len(current)
+        try:
+            value = tuple(float(v) for v in raw.split(","))
+        except ValueError:
+            value = ()
+        if len(value) != size:
+            raise ValueError(f"--set {text!r}: {raw!r} is not {size} comma-separated numbers")
+        return (level, attr, value)
+    if not isinstance(current, (bool, int, float, str)):
+        raise ValueError(f"--set {text!r}: {level} has no tuning attribute {attr!r}")
     try:
         if isinstance(current, bool):
             if raw.lower() not in ("true", "false", "1", "0"):

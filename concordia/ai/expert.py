@@ -14,7 +14,7 @@ the best :attr:`ExpertAgent.candidates` distinct ones are searched:
    deep on fresh worlds common to them while the budget lasts;
 3. the end position is scored as the hard agent scores it (the hand-tuned evaluation,
    own - ``spite`` x (half the best + half the mean) of the opponents'), plus
-   ``learned_weight`` x the learned value's predicted margin; within
+   the learned value's predicted margin times ``learned_weights`` (by player count); within
    ``endgame_turns`` of the end the predicted lead over the best opponent gains weight,
    and a finished game counts ``win_bonus`` more when won.
 
@@ -67,7 +67,11 @@ class ExpertAgent(PlanningAgent):
     finalists = 4
     stage2_rounds = 2  # depth of the finalists' rollouts, in rounds of every seat
     spite = 0.25  # weight of the opponents in the hand-tuned part (the hard agent's)
-    learned_weight = 0.5  # weight of the learned margin
+    # The weight of the learned margin in the score, by player count (2, 3, 4, 5).
+    # Session 5 measured 0 against 0.5 on the same deals against hard (docs/ai.md):
+    # in 4 and 5 players the learned margin cost wins, so there it only proposes
+    # candidates, predicts the points the hint shows and the lead of the endgame term.
+    learned_weights: tuple[float, ...] = (0.5, 0.5, 0.0, 0.0)
     # Near the end a game is won, not scored: within ``endgame_turns`` of the end (the
     # core's remaining-turns estimate) the lead over the best opponent gains weight up
     # to ``endgame_weight``, and a finished game counts ``win_bonus`` more when won.
@@ -190,7 +194,8 @@ class ExpertAgent(PlanningAgent):
         lv = self.learned
         hand = [evaluate(s, o, self.rollout_weights) for o in range(n)]
         pred = [lv.value(s, o) for o in range(n)]
-        score = _relative(hand, me, self.spite) + self.learned_weight * _relative(pred, me, 1.0)
+        lw = self.learned_weights[min(n, len(self.learned_weights) + 1) - 2]
+        score = _relative(hand, me, self.spite) + lw * _relative(pred, me, 1.0)
         lead = pred[me] - max(v for o, v in enumerate(pred) if o != me)
         near_end = 1.0 - remaining_turns(s, me) / self.endgame_turns
         if near_end > 0.0:

@@ -84,6 +84,8 @@ def test_set_changes_one_attribute_of_every_agent_of_the_level() -> None:
     assert tournament.make_seat("expert").finalists != 3  # type: ignore[attr-defined]
     assert tournament.make_seat("hard", over).candidates == 5  # type: ignore[attr-defined]
     assert tournament.parse_override("hard.spite=0")[2] == 0.0  # float attribute stays float
+    by_count = tournament.parse_override("expert.learned_weights=1,0.5,0,0")
+    assert by_count == ("expert", "learned_weights", (1.0, 0.5, 0.0, 0.0))
 
 
 @pytest.mark.parametrize(
@@ -94,6 +96,8 @@ def test_set_changes_one_attribute_of_every_agent_of_the_level() -> None:
         ("wizard.spite=1", "unknown level 'wizard'"),
         ("expert=1", "expected LEVEL.ATTR=VALUE"),
         ("expert.learned=1", "no tuning attribute 'learned'"),  # an object, not a number
+        ("expert.learned_weights=0,1", "is not 4 comma-separated numbers"),
+        ("expert.learned_weights=a,b,c,d", "is not 4 comma-separated numbers"),
     ],
 )
 def test_set_names_what_is_wrong(text: str, words: str) -> None:
