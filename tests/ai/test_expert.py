@@ -268,9 +268,9 @@ def test_far_from_the_end_only_the_points_count(
 def test_the_learned_margin_weighs_by_player_count(
     boards: dict[str, BoardSpec], position: Position
 ) -> None:
-    # Session 5: against hard the learned margin cost wins in 4 and 5 players (the same
-    # deals: 4p 12 of 20 without it, 9 with it; 5p 7 of 20 against 4), so there the
-    # score is the hand-tuned part alone, far from the end; in 2 and 3 players it counts.
+    # Session 5, the same deals against hard: without the learned margin the expert won
+    # 20 of 40 in 4p (19 with it) and 7 of 20 in 5p (4 with it), so there the score is
+    # the hand-tuned part alone, far from the end; in 2 and 3 players it counts.
     plain = _plain_expert()
     none = _plain_expert()
     none.learned_weights = (0.0, 0.0, 0.0, 0.0)

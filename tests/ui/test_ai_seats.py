@@ -27,10 +27,11 @@ from concordia.core import Action, GameState, PlayCard, Produce
 from concordia.ui.ai_bridge import HINT_LEVEL, AIBridge, Reply
 from concordia.ui.controller import GameController, GameSetup
 from concordia.ui.game.cards import card_name
+from concordia.ui.game.hints import why_text
 from concordia.ui.input import Key, Undo
 from concordia.ui.scenes.game import GameScene
 from concordia.ui.scenes.menu import default_seats
-from concordia.ui.strings import t
+from concordia.ui.strings import set_language, t
 
 pytestmark = pytest.mark.usefixtures("pygame_display")
 
@@ -287,13 +288,42 @@ def test_hints_come_from_the_expert_and_say_why(agents: dict[str, FakeAgent]) ->
     others = "; ".join(
         t("game.hint_why_other", what=card_name(a.card), n=n, lead=lead)
         for a, n, lead in ((second, 127, 1), (third, 128, -3))
-    )
+    )  # both forecast fewer points and a smaller lead than the best: no "but"
     why = t("game.hint_why", n=131, lead=6, others=others)
     assert "+6" in why and "-3" in why
     assert hint.why == why
     assert hint.text.endswith(" · " + why)
     assert scene.message == t("game.hint_is", what=hint.text)
     draw(app)
+    scene.close()
+
+
+def test_a_next_best_with_more_points_says_the_search_judged_it_weaker(
+    agents: dict[str, FakeAgent],
+) -> None:
+    # Session 5: in about 1 hint in 4 (7 of 29 positions, 4p Imperium) an option ranked
+    # below the best has the bigger forecast; the words must not read as a worse pick.
+    _app, scene = game_scene(["human", "easy"], 4)
+    scene.update(0.0)
+    state = scene.state
+    plays = [a for a in state.legal_actions() if isinstance(a, PlayCard)]
+    best, second, third = plays[0], plays[1], plays[2]
+    options = (
+        ((str(best),), 131.4, 6.2),
+        ((str(second),), 135.0, 4.0),  # more points
+        ((str(third),), 128.2, 7.4),  # a bigger lead
+        ((str(plays[3]),), 140.0, 9.0),  # fourth: not told (the equality below)
+    )
+    for lang in ("en", "it"):
+        set_language(lang)
+        why = why_text(scene, state, 0, options)
+        weaker = [
+            t("game.hint_why_other_weaker", what=card_name(a.card), n=n, lead=lead)
+            for a, n, lead in ((second, 135, 4), (third, 128, 7))
+        ]
+        assert why == t("game.hint_why", n=131, lead=6, others="; ".join(weaker))
+        assert t("game.hint_why_other", what=card_name(second.card), n=135, lead=4) in why
+    set_language("en")
     scene.close()
 
 

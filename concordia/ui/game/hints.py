@@ -72,7 +72,9 @@ def why_text(
 ) -> str:
     """The reasons: the expected final points (and lead over the best opponent) of the
     best option and of the next best two, each of those named by its card, and by its
-    second step too when two options play the same card. Empty without options."""
+    second step too when two options play the same card; one forecast more points or a
+    bigger lead than the best says that the search judged its position weaker. Empty
+    without options."""
     if not options:
         return ""
     names: list[str | None] = []
@@ -95,7 +97,14 @@ def why_text(
                 what = f"{what}, {describe_choice(scene, second, seat)}"
             except ValueError:
                 pass
-        others.append(t("game.hint_why_other", what=what, n=round(points), lead=round(lead)))
+        # Ranked below the best yet forecast more points or a bigger lead: the search
+        # scores the whole position it reaches (the hand-tuned evaluation against the
+        # opponents), the forecast is the learned value's alone; say so, or the hint
+        # reads as if it picked the worse play.
+        key = "game.hint_why_other"
+        if round(points) > round(options[0][1]) or round(lead) > round(options[0][2]):
+            key = "game.hint_why_other_weaker"
+        others.append(t(key, what=what, n=round(points), lead=round(lead)))
     best, lead = round(options[0][1]), round(options[0][2])
     if not others:
         return t("game.hint_why_only", n=best, lead=lead)
