@@ -110,30 +110,33 @@ def parse_override(text: str) -> Override:
     if level not in LEVELS:
         raise ValueError(f"--set {text!r}: unknown level {level!r}")
     current: object = getattr(make_agent(level), attr, None)
-    value: object
-    if attr.startswith("_") or current is None:
-        current = None
-    elif isinstance(current, tuple) and all(type(v) is float for v in current):
-        size = len(current)
-        try:
-            value = tuple(float(v) for v in raw.split(","))
-        except ValueError:
-            value = ()
-        if len(value) != size:
-            raise ValueError(f"--set {text!r}: {raw!r} is not {size} comma-separated numbers")
-        return (level, attr, value)
-    if not isinstance(current, (bool, int, float, str)):
+    floats = isinstance(current, tuple) and all(type(v) is float for v in current)
+    if attr.startswith("_") or not (floats or isinstance(current, (bool, int, float, str))):
         raise ValueError(f"--set {text!r}: {level} has no tuning attribute {attr!r}")
+    assert isinstance(current, (bool, int, float, str, tuple))
     try:
-        if isinstance(current, bool):
-            if raw.lower() not in ("true", "false", "1", "0"):
-                raise ValueError(raw)
-            value = raw.lower() in ("true", "1")
-        else:
-            value = type(current)(raw)
+        return (level, attr, _parse_value(current, raw))
     except ValueError:
-        raise ValueError(f"--set {text!r}: {raw!r} is not a {type(current).__name__}") from None
-    return (level, attr, value)
+        kind = (
+            f"{len(current)} comma-separated numbers"
+            if isinstance(current, tuple)
+            else f"a {type(current).__name__}"
+        )
+        raise ValueError(f"--set {text!r}: {raw!r} is not {kind}") from None
+
+
+def _parse_value(current: bool | int | float | str | tuple[float, ...], raw: str) -> object:
+    # ``raw`` as the type of ``current``; ValueError if it is not one.
+    if isinstance(current, tuple):
+        value = tuple(float(v) for v in raw.split(","))
+        if len(value) != len(current):
+            raise ValueError(raw)
+        return value
+    if isinstance(current, bool):
+        if raw.lower() not in ("true", "false", "1", "0"):
+            raise ValueError(raw)
+        return raw.lower() in ("true", "1")
+    return type(current)(raw)
 
 
 def make_seat(level: str, overrides: Sequence[Override] = ()) -> Agent:

@@ -42,6 +42,7 @@ from concordia.ai.greedy import (
     value_fn,
 )
 from concordia.core import Action, GameState, Phase
+from concordia.core.data import MIN_PLAYERS
 
 DEFAULT_TIME_S = 1.7
 
@@ -194,7 +195,7 @@ class ExpertAgent(PlanningAgent):
         lv = self.learned
         hand = [evaluate(s, o, self.rollout_weights) for o in range(n)]
         pred = [lv.value(s, o) for o in range(n)]
-        lw = self.learned_weights[min(n, len(self.learned_weights) + 1) - 2]
+        lw = self.learned_weights[n - MIN_PLAYERS]
         score = _relative(hand, me, self.spite) + lw * _relative(pred, me, 1.0)
         lead = pred[me] - max(v for o, v in enumerate(pred) if o != me)
         near_end = 1.0 - remaining_turns(s, me) / self.endgame_turns

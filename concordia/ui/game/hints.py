@@ -86,6 +86,7 @@ def why_text(
             continue
         what = card_name(first.card) if isinstance(first, PlayCard) else None
         names.append(what if what is not None else describe_choice(scene, first, seat))
+    best, best_lead = round(options[0][1]), round(options[0][2])
     others = []
     for i, (actions, points, lead) in enumerate(options[1:3], start=1):
         what = names[i]
@@ -102,13 +103,12 @@ def why_text(
         # opponents), the forecast is the learned value's alone; say so, or the hint
         # reads as if it picked the worse play.
         key = "game.hint_why_other"
-        if round(points) > round(options[0][1]) or round(lead) > round(options[0][2]):
+        if round(points) > best or round(lead) > best_lead:
             key = "game.hint_why_other_weaker"
         others.append(t(key, what=what, n=round(points), lead=round(lead)))
-    best, lead = round(options[0][1]), round(options[0][2])
     if not others:
-        return t("game.hint_why_only", n=best, lead=lead)
-    return t("game.hint_why", n=best, lead=lead, others="; ".join(others))
+        return t("game.hint_why_only", n=best, lead=best_lead)
+    return t("game.hint_why", n=best, lead=best_lead, others="; ".join(others))
 
 
 def current_hint(scene: GameScene) -> Hint | None:
