@@ -27,7 +27,8 @@ from concordia.core import Action, GameState, PlayCard, Produce
 from concordia.ui.ai_bridge import HINT_LEVEL, AIBridge, Reply
 from concordia.ui.controller import GameController, GameSetup
 from concordia.ui.game.cards import card_name
-from concordia.ui.game.hints import why_text
+from concordia.ui.game.describe import describe_choice
+from concordia.ui.game.hints import _telling_step, why_text
 from concordia.ui.input import Key, Undo
 from concordia.ui.scenes.game import GameScene
 from concordia.ui.scenes.menu import default_seats
@@ -324,6 +325,29 @@ def test_a_next_best_with_more_points_says_the_search_judged_it_weaker(
         assert why == t("game.hint_why", n=131, lead=6, others="; ".join(weaker))
         assert t("game.hint_why_other", what=card_name(second.card), n=135, lead=4) in why
     set_language("en")
+    scene.close()
+
+
+def test_two_plays_of_one_card_are_told_apart_where_they_part(
+    agents: dict[str, FakeAgent],
+) -> None:
+    # Session 5, played under Xvfb: "Senator, buys Colonist" named the best play and the
+    # next best alike, as the two parted only at the second purchase.
+    assert _telling_step(("s", "a", "b"), [("s", "a", "c")]) == 2
+    assert _telling_step(("s", "a"), [("s", "b")]) == 1
+    assert _telling_step(("s", "a"), [("s", "a")]) == 1  # none tells: the second step
+    _app, scene = game_scene(["human", "easy"], 4)
+    scene.update(0.0)
+    state = scene.state
+    plays = [a for a in state.legal_actions() if isinstance(a, PlayCard)]
+    card, x, y, z = plays[0], plays[1], plays[2], plays[3]
+    options = (
+        ((str(card), str(x), str(y)), 131.0, 6.0),
+        ((str(card), str(x), str(z)), 129.0, 2.0),
+    )
+    why = why_text(scene, state, 0, options)
+    told = f"{card_name(card.card)}, {describe_choice(scene, z, 0)}"
+    assert t("game.hint_why_other", what=told, n=129, lead=2) in why
     scene.close()
 
 

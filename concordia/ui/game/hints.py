@@ -71,10 +71,10 @@ def why_text(
     options: tuple[tuple[tuple[str, ...], float, float], ...],
 ) -> str:
     """The reasons: the expected final points (and lead over the best opponent) of the
-    best option and of the next best two, each of those named by its card, and by its
-    second step too when two options play the same card; one forecast more points or a
-    bigger lead than the best says that the search judged its position weaker. Empty
-    without options."""
+    best option and of the next best two, each of those named by its card, and by the
+    first step that tells it apart when two options play the same card; one forecast
+    more points or a bigger lead than the best says that the search judged its position
+    weaker. Empty without options."""
     if not options:
         return ""
     names: list[str | None] = []
@@ -93,9 +93,10 @@ def why_text(
         if what is None:
             continue
         if names.count(what) > 1 and len(actions) > 1:
+            rivals = [o[0] for j, o in enumerate(options[:3]) if j != i and names[j] == what]
             try:
-                second = parse_action(actions[1])
-                what = f"{what}, {describe_choice(scene, second, seat)}"
+                step = parse_action(actions[_telling_step(actions, rivals)])
+                what = f"{what}, {describe_choice(scene, step, seat)}"
             except ValueError:
                 pass
         # Ranked below the best yet forecast more points or a bigger lead: the search
@@ -109,6 +110,16 @@ def why_text(
     if not others:
         return t("game.hint_why_only", n=best, lead=best_lead)
     return t("game.hint_why", n=best, lead=best_lead, others="; ".join(others))
+
+
+def _telling_step(actions: tuple[str, ...], rivals: list[tuple[str, ...]]) -> int:
+    """The first step after the card where ``actions`` differs from every rival play of
+    the same card (so "Senator, buys Colonist" is not said of two plays that part only
+    at the second purchase); the second step if none does."""
+    for k in range(1, len(actions)):
+        if all(len(r) <= k or r[k] != actions[k] for r in rivals):
+            return k
+    return 1
 
 
 def current_hint(scene: GameScene) -> Hint | None:
