@@ -23,12 +23,12 @@ from ui_helpers import board, click_button, draw, game_scene, send
 
 from concordia.ai import base as base_mod
 from concordia.ai import worker as worker_mod
-from concordia.core import Action, GameState, PlayCard, Produce
+from concordia.core import Action, BuyCard, GameState, PlayCard, Produce
 from concordia.ui.ai_bridge import HINT_LEVEL, AIBridge, Reply
 from concordia.ui.controller import GameController, GameSetup
 from concordia.ui.game.cards import card_name
 from concordia.ui.game.describe import describe_choice
-from concordia.ui.game.hints import _telling_step, why_text
+from concordia.ui.game.hints import Hint, _telling_step, why_text
 from concordia.ui.input import Key, Undo
 from concordia.ui.scenes.game import GameScene
 from concordia.ui.scenes.menu import default_seats
@@ -349,6 +349,40 @@ def test_two_plays_of_one_card_are_told_apart_where_they_part(
     told = f"{card_name(card.card)}, {describe_choice(scene, z, 0)}"
     assert t("game.hint_why_other", what=told, n=129, lead=2) in why
     scene.close()
+
+
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_two_purchases_of_one_card_are_told_apart_by_the_goods_paid(
+    agents: dict[str, FakeAgent], language: str
+) -> None:
+    # Session 6, played under Xvfb (Italia, seed 11): the expert's best play and the
+    # next best both read "Senator, buys Diplomat": they paid different goods for the
+    # "any good" symbol of the display position.
+    set_language(language)
+    try:
+        _app, scene = game_scene(["human", "easy"], 4)
+        scene.update(0.0)
+        state = scene.state
+        senator = "play senator"
+        tool, wine = BuyCard("I_diplomat", ("tool",)), BuyCard("I_diplomat", ("wine",))
+        options = (
+            ((senator, str(tool), "finish"), 179.0, 29.0),
+            ((senator, str(wine), "finish"), 179.0, 29.0),
+        )
+        why = why_text(scene, state, 0, options)
+        bought = _describe(scene, wine)
+        paying = t("game.hint_paying", what=bought, goods=t("good.wine"))
+        assert (
+            t("game.hint_why_other", what=f"{card_name('senator')}, {paying}", n=179, lead=29)
+            in why
+        )
+        hint = Hint(state.step, 0, actions=[tool, BuyCard("I_mason")])
+        words = hint.describe(scene)
+        assert t("game.hint_paying", what=_describe(scene, tool), goods=t("good.tool")) in words
+        assert t("good.wine") not in words  # only the goods this play pays are named
+        scene.close()
+    finally:
+        set_language("en")
 
 
 def test_a_hint_without_options_says_no_why(agents: dict[str, FakeAgent]) -> None:

@@ -60,7 +60,7 @@ class Hint:
 
     def describe(self, scene: GameScene) -> str:
         """The play in words, one step after another, then why (if known)."""
-        steps = [describe(scene, a, self.seat) for a in self.actions]
+        steps = [step_words(scene, a, self.seat) for a in self.actions]
         return " · ".join([*steps, self.why] if self.why else steps)
 
 
@@ -96,7 +96,7 @@ def why_text(
             rivals = [o[0] for j, o in enumerate(options[:3]) if j != i and names[j] == what]
             try:
                 step = parse_action(actions[_telling_step(actions, rivals)])
-                what = f"{what}, {describe_choice(scene, step, seat)}"
+                what = f"{what}, {step_words(scene, step, seat)}"
             except ValueError:
                 pass
         # Ranked below the best yet forecast more points or a bigger lead: the search
@@ -110,6 +110,18 @@ def why_text(
     if not others:
         return t("game.hint_why_only", n=best, lead=best_lead)
     return t("game.hint_why", n=best, lead=best_lead, others="; ".join(others))
+
+
+def step_words(scene: GameScene, action: Action, seat: int) -> str:
+    """One suggested step in words. A purchase also names the goods it pays for the
+    "any good" symbols of its display position: two plays that buy the same card with
+    different goods read alike otherwise (Italia, session 6: "Senator, buys Diplomat"
+    named the best and the next best), and the player must choose those goods."""
+    text = describe(scene, action, seat)
+    if isinstance(action, BuyCard) and action.choice:
+        goods = ", ".join(t("good." + g) for g in action.choice)
+        text = t("game.hint_paying", what=text, goods=goods)
+    return text
 
 
 def _telling_step(actions: tuple[str, ...], rivals: list[tuple[str, ...]]) -> int:
