@@ -333,8 +333,8 @@ EN: Final[dict[str, str]] = {
     "game.hint_why": "Why: about {n} VP at the end this way ({lead:+d} on the best "
     "opponent); next best: {others}",
     "game.hint_why_only": "Why: about {n} VP at the end this way ({lead:+d} on the best opponent)",
-    "game.hint_why_other": "{what} about {n} VP ({lead:+d})",
-    "game.hint_why_other_weaker": "{what} about {n} VP ({lead:+d}) but a weaker position all told",
+    "game.hint_why_other": "{what}: about {n} VP ({lead:+d})",
+    "game.hint_why_other_weaker": "{what}: about {n} VP ({lead:+d}) but a weaker position all told",
     "game.hint_paying": "{what}, paying {goods} as the extra good",
     "game.hint_none": "No hint right now; try again.",
     "game.tip.hint": "Ask the expert AI what it would play here, and why (H).",
@@ -853,8 +853,8 @@ IT: Final[dict[str, str]] = {
     "avversario); poi vengono: {others}",
     "game.hint_why_only": "Perché: circa {n} punti alla fine così ({lead:+d} sul miglior "
     "avversario)",
-    "game.hint_why_other": "{what} circa {n} punti ({lead:+d})",
-    "game.hint_why_other_weaker": "{what} circa {n} punti ({lead:+d}) ma una posizione "
+    "game.hint_why_other": "{what}: circa {n} punti ({lead:+d})",
+    "game.hint_why_other_weaker": "{what}: circa {n} punti ({lead:+d}) ma una posizione "
     "peggiore nel complesso",
     "game.hint_paying": "{what}, pagando {goods} come merce extra",
     "game.hint_none": "Nessun consiglio per ora; riprova.",
