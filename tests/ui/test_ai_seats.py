@@ -346,7 +346,10 @@ def test_two_plays_of_one_card_are_told_apart_where_they_part(
         ((str(card), str(x), str(z)), 129.0, 2.0),
     )
     why = why_text(scene, state, 0, options)
-    told = f"{card_name(card.card)}, {describe_choice(scene, z, 0)}"
+    name = scene.controller.seats[0].name
+    step = describe_choice(scene, z, 0)
+    assert step.startswith(name + " ")  # the option names the step, not the player again
+    told = f"{card_name(card.card)}, {step.removeprefix(name + ' ')}"
     assert t("game.hint_why_other", what=told, n=129, lead=2) in why
     scene.close()
 
@@ -370,7 +373,7 @@ def test_two_purchases_of_one_card_are_told_apart_by_the_goods_paid(
             ((senator, str(wine), "finish"), 179.0, 29.0),
         )
         why = why_text(scene, state, 0, options)
-        bought = _describe(scene, wine)
+        bought = _describe(scene, wine).removeprefix(scene.controller.seats[0].name + " ")
         paying = t("game.hint_paying", what=bought, goods=t("good.wine"))
         assert (
             t("game.hint_why_other", what=f"{card_name('senator')}, {paying}", n=179, lead=29)

@@ -96,7 +96,11 @@ def why_text(
             rivals = [o[0] for j, o in enumerate(options[:3]) if j != i and names[j] == what]
             try:
                 step = parse_action(actions[_telling_step(actions, rivals)])
-                what = f"{what}, {step_words(scene, step, seat)}"
+                told = step_words(scene, step, seat)
+                # "Architect, moves a land colonist to …": the player is named once,
+                # at the start of the hint, not in every option.
+                name = scene.controller.seats[seat].name + " "
+                what = f"{what}, {told.removeprefix(name)}"
             except ValueError:
                 pass
         # Ranked below the best yet forecast more points or a bigger lead: the search
