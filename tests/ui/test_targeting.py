@@ -210,3 +210,33 @@ def test_hover_names_the_click_in_italian_too() -> None:
         assert _run(positions, [(1280, 720)]) > 0
     finally:
         set_language("en")
+
+
+def test_a_city_price_badge_leaves_the_lit_road_beside_it_clear(
+    pygame_display: Any,
+) -> None:
+    # Session 6, a whole game by hand under Xvfb (Italia, seed 11, 1280x720): with the
+    # colonist on Comum - Mutina chosen for the Architect, Mutina's price badge sat on
+    # the lit road Mutina - Verona, so a click on that road built in Mutina.
+    from pathlib import Path
+
+    actions = (Path(__file__).parent / "data" / "italia_seed11_architect.txt").read_text()
+    app, scene = game_scene(["human", "easy"], 11, actions.splitlines(), board_name="italia")
+    scene.update(0.0)
+    assert ("land", "comum-mutina") in scene.options().moves
+    scene.selected = ("land", "comum-mutina")
+    scene.rebuild()
+    assert app.screen is not None
+    app.draw(app.screen)
+    geo = scene.geometry()
+    (road,) = geo.routes[("land", "mutina-verona")]
+    mutina, verona = road.points[0], road.points[-1]
+    badge = geo.badges["mutina"]
+    rect = pygame_display.Rect(badge.x, badge.y, badge.w, badge.h)
+    assert not rect.clipline(mutina, verona), "the price badge hides the lit road"
+    # A click on the road, clear of both cities' discs, moves the colonist there.
+    for f in (0.35, 0.5, 0.65):
+        point = (mutina[0] + f * (verona[0] - mutina[0]), mutina[1] + f * (verona[1] - mutina[1]))
+        hit = scene.board_hit((round(point[0]), round(point[1])))
+        assert hit is not None and str(hit.choice) == "move land comum-mutina mutina-verona"
+    scene.close()

@@ -3,6 +3,7 @@ name each choice (placed clear of each other and of the pieces)."""
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
@@ -114,38 +115,143 @@ def badge_layout(
     view: BoardRenderer, resolved: Iterable[tuple[str, str, str]], avoid: Sequence[pygame.Rect] = ()
 ) -> dict[tuple[str, str], tuple[pygame.Rect, pygame.Surface]]:
     """Where each badge is drawn (its box and text image), by (what, key) as in
-    :func:`resolve`. A badge that would cover one placed before it, or a piece in
-    ``avoid``, moves up, so every badge and piece can be seen and clicked (the hit
-    tests use these same boxes)."""
+    :func:`resolve`. Each badge takes the first spot of its own list (a city's: above
+    it, beside it, under its name; a route's or a province's: above its middle, then
+    round about) that covers no badge placed before it and no piece in ``avoid``, and
+    that hides no lit route and no other city if such a spot is near. A city's price
+    badge on the road to the next city took the clicks meant for that road (Italia,
+    session 6). Where no spot is free a badge takes the one it overlaps least. So every
+    badge and piece can be seen and clicked (the hit tests use these same boxes)."""
     size = max(BADGE_MIN, round(BADGE_SIZE * view.camera.zoom))
     out: dict[tuple[str, str], tuple[pygame.Rect, pygame.Surface]] = {}
     placed: list[pygame.Rect] = list(avoid)
+    resolved = list(resolved)
+    lit = _lit_segments(view, resolved)
+    discs = {
+        slug: pygame.Rect(0, 0, 2 * r, 2 * r)
+        for slug in view.cities
+        for r in [round(view.city_radius(slug))]
+    }
+    for slug, disc in discs.items():
+        disc.center = (round(view.city_pos(slug)[0]), round(view.city_pos(slug)[1]))
     for what, key, text in resolved:
         if not text:
             continue
-        if what == "city":
-            cx, cy = view.city_pos(key)
-            anchor = (cx, cy - view.city_radius(key) - view._px(HOUSE, HOUSE_MIN) * 3.2)
-        elif what == "province":
-            rect = board_labels.label_rects(view)[key]
-            anchor = (rect.centerx, rect.top - size * 0.9)
-        else:
-            kind, slug = key.split(":", 1)
-            mx, my = view.route_midpoint(kind, slug)
-            anchor = (mx, my - size * 1.4)
         img = view.text.render(text, size, BADGE_TEXT, bold=True)
-        box = img.get_rect(center=(round(anchor[0]), round(anchor[1]))).inflate(size // 2 + 4, 4)
-        # Nearest free spot: up, beside, below, then further out (one box at a time).
-        w, h = box.width + 4, box.height + 2
-        for dx, dy in _BADGE_SPOTS:
-            moved = box.move(round(dx * w), round(dy * h))
-            if moved.collidelist(placed) < 0:
-                box = moved
-                break
+        box = img.get_rect().inflate(size // 2 + 4, 4)
+        if what == "city":
+            spots = _city_spots(view, key, box)
+        else:
+            if what == "province":
+                rect = board_labels.label_rects(view)[key]
+                anchor: tuple[float, float] = (rect.centerx, rect.top - size * 0.9)
+            else:
+                kind, slug = key.split(":", 1)
+                mx, my = view.route_midpoint(kind, slug)
+                anchor = (mx, my - size * 1.4)
+            box.center = (round(anchor[0]), round(anchor[1]))
+            w, h = box.width + 4, box.height + 2
+            spots = [box.move(round(dx * w), round(dy * h)) for dx, dy in _BADGE_SPOTS]
+        others = [d for slug, d in discs.items() if slug != key]
+        lit_others = [seg for seg in lit if seg[0] != key]
+        near = len(spots) if what == "city" else _NEAR_SPOTS
+        box = _free_spot(spots, placed, lit_others, others, near, view.viewport)
         placed.append(box)
         out[(what, key)] = (box, img)
     return out
 
+
+def _city_spots(view: BoardRenderer, slug: str, box: pygame.Rect) -> list[pygame.Rect]:
+    # Above the city (where its houses' row ends), to its right and left, under its
+    # name, then further out above.
+    cx, cy = view.city_pos(slug)
+    r = view.city_radius(slug)
+    above = cy - r - view._px(HOUSE, HOUSE_MIN) * 3.2
+    bw, bh = box.width, box.height
+    centres = [
+        (cx, above),
+        (cx + r + 4 + bw / 2, cy),
+        (cx - r - 4 - bw / 2, cy),
+        (cx, cy + r + 2 * bh + 2),
+        (cx, above - bh - 2),
+        (cx + 0.6 * (bw + 4), above),
+        (cx - 0.6 * (bw + 4), above),
+        (cx + r + 4 + bw / 2, cy - bh - 2),
+        (cx - r - 4 - bw / 2, cy - bh - 2),
+        (cx, above - 2 * (bh + 2)),
+        (cx, cy + r + 3 * bh + 4),
+        (cx, above - 3 * (bh + 2)),
+    ]
+    return [box.copy().move(round(x) - box.centerx, round(y) - box.centery) for x, y in centres]
+
+
+#: A lit route's segment for the badge layout: (its route key, its bounding box, ends).
+_Segment = tuple[str, pygame.Rect, tuple[float, float], tuple[float, float]]
+
+
+def _lit_segments(view: BoardRenderer, resolved: list[tuple[str, str, str]]) -> list[_Segment]:
+    out: list[_Segment] = []
+    for what, key, _ in resolved:
+        if what != "route":
+            continue
+        kind, slug = key.split(":", 1)
+        pts = [view.camera.world_to_screen(p) for p in view.routes[(kind, slug)].points]
+        for a, b in itertools.pairwise(pts):
+            x0, x1 = sorted((a[0], b[0]))
+            y0, y1 = sorted((a[1], b[1]))
+            bound = pygame.Rect(int(x0), int(y0), int(x1 - x0) + 1, int(y1 - y0) + 1)
+            out.append((key, bound, a, b))
+    return out
+
+
+def _free_spot(
+    spots: list[pygame.Rect],
+    placed: list[pygame.Rect],
+    lit: list[_Segment],
+    cities: list[pygame.Rect],
+    near: int,
+    viewport: pygame.Rect,
+) -> pygame.Rect:
+    """Of the first ``near`` of ``spots`` that cover no placed box, the one that hides
+    the fewest lit routes and other cities (the first such); else the first spot that
+    covers no placed box; where none is free, the one that overlaps them least. A spot
+    that leaves the board's viewport counts only where the first spot does too."""
+    if viewport.contains(spots[0]):
+        spots = [spot for spot in spots if viewport.contains(spot)]
+    least: tuple[int, pygame.Rect] | None = None
+    bounds = [seg[1] for seg in lit]
+    best: tuple[int, pygame.Rect] | None = None
+    for rank, moved in enumerate(spots):
+        hits = moved.collidelistall(placed)
+        if hits:
+            area = sum(_area(moved.clip(placed[i])) for i in hits)
+            if least is None or area < least[0]:
+                least = (area, moved)
+            continue
+        if rank >= near:
+            if best is None:
+                best = (0, moved)
+            break
+        hidden = sum(
+            1 for i in moved.collidelistall(bounds) if moved.clipline(lit[i][2], lit[i][3])
+        )
+        hidden += len(moved.collidelistall(cities))
+        if best is None or hidden < best[0]:
+            best = (hidden, moved)
+        if hidden == 0:
+            break
+    if best is not None:
+        return best[1]
+    return least[1] if least is not None else spots[0]
+
+
+def _area(r: pygame.Rect) -> int:
+    return r.width * r.height
+
+
+#: How many of a route's or a province's first spots it tries for one that hides no
+#: lit route or city (a city tries all of its spots: they are all beside it).
+_NEAR_SPOTS = 5
 
 #: Where a badge may go when its spot is taken, nearest first (in badge widths, heights).
 _BADGE_SPOTS: tuple[tuple[float, float], ...] = (
