@@ -240,3 +240,43 @@ def test_a_city_price_badge_leaves_the_lit_road_beside_it_clear(
         hit = scene.board_hit((round(point[0]), round(point[1])))
         assert hit is not None and str(hit.choice) == "move land comum-mutina mutina-verona"
     scene.close()
+
+
+@pytest.mark.parametrize("board_name", ["italia", "imperium"])
+def test_a_click_anywhere_in_a_lit_province_ring_produces_there(board_name: str) -> None:
+    # Session 6, by hand under Xvfb (Italia, 1280x720): a click inside the ring drawn
+    # round Venetia, between its bonus marker and its name, did nothing.
+    from concordia.ui.render.board_highlights import province_ring
+
+    app, scene = game_scene(["human", "easy"], 11, board_name=board_name)
+    scene.update(0.0)
+    prefect = next(a for a in scene.state.legal_actions() if str(a) == "play prefect")
+    scene.submit(prefect)
+    scene.update(0.0)
+    assert app.screen is not None
+    app.draw(app.screen)
+    renderer = scene.board.renderer
+    lit = scene.options().produce
+    rings = {slug: province_ring(renderer, slug) for slug in lit}
+    badges = scene.geometry().badges
+    tried = 0
+    for slug, ring in rings.items():
+        inner = ring.inflate(-6, -6)
+        for point in (
+            inner.center,
+            inner.topleft,
+            inner.topright,
+            inner.bottomleft,
+            inner.bottomright,
+        ):
+            if not renderer.viewport.collidepoint(point):
+                continue
+            if any(r.collidepoint(point) for s, r in rings.items() if s != slug):
+                continue  # two rings overlap there: the nearer one takes it
+            if any(b.distance(point) <= 0 for k, b in badges.items() if k != slug):
+                continue  # another province's badge is drawn over the ring there
+            hit = scene.board_hit(point)
+            assert hit is not None and str(hit.choice) == f"produce {slug}", (slug, point)
+            tried += 1
+    assert tried >= 3 * len(rings)
+    scene.close()

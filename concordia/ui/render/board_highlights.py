@@ -94,9 +94,15 @@ def draw_place_highlights(
             pygame.draw.circle(surface, INK, centre, r + 1, width + 2)
             pygame.draw.circle(surface, HIGHLIGHT, centre, r, width)
         elif what == "province":
-            rect = board_labels.label_rects(view)[key].inflate(8, 6)
+            rect = province_ring(view, key)
             pygame.draw.rect(surface, INK, rect.inflate(2, 2), width + 2, border_radius=8)
             pygame.draw.rect(surface, HIGHLIGHT, rect, width, border_radius=8)
+
+
+def province_ring(view: BoardRenderer, slug: str) -> pygame.Rect:
+    """The ring drawn round a lit province: its name and its bonus marker with a margin.
+    The whole ring takes the province's clicks (:meth:`BoardRenderer.geometry`)."""
+    return board_labels.label_rects(view)[slug].inflate(8, 6)
 
 
 def draw_badges(

@@ -425,6 +425,10 @@ class BoardRenderer:
             parts: list[Footprint] = [Disc((float(centre[0]), float(centre[1])), mr + 2)]
             if name_rect is not None:
                 parts.append(Box(name_rect.x, name_rect.y, name_rect.width, name_rect.height))
+            # The ring drawn round a lit province, gaps between its name and marker too
+            # (a click there did nothing: Italia, Venetia, session 6).
+            ring = board_highlights.province_ring(self, slug)
+            parts.append(Box(ring.x, ring.y, ring.width, ring.height))
             geo.provinces[slug] = tuple(parts)
         avoid = board_pieces.piece_boxes(self, state, tweens, self.time_source())
         for (what, name), (box, _) in board_highlights.badge_layout(
