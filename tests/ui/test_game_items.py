@@ -9,7 +9,7 @@ from typing import Any
 
 import pygame
 import pytest
-from ui_helpers import buttons, click_button, draw, find_actions, game_scene, send
+from ui_helpers import buttons, click_button, draw, find_actions, game_scene, send, show_state
 
 from concordia.core import GameState, Move, Trade
 from concordia.core.data import CARD_BY_ID
@@ -472,3 +472,27 @@ def test_item15_handover_has_no_echo_tooltip_and_the_name_comes_from_settings() 
     seats = default_seats(("human", "normal"), player_name="Livia")
     assert seats[0].name == "Livia"
     assert Settings(player_name="Livia").player_name == "Livia"
+
+
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_a_senator_after_the_last_card_says_none_is_left(language: str) -> None:
+    # Session 6, a whole game by hand under Xvfb: buying the last card of the display
+    # left the prompt "You cannot pay for any card of the display", with none there.
+    set_language(language)
+    try:
+        _app, scene = game_scene(["human", "human"], 3)
+        state = scene.state.copy()
+        state.apply_in_place(next(a for a in state.legal_actions() if str(a) == "play senator"))
+        with_cards = state.copy()
+        state.display = [None] * len(state.display)
+        assert not any(str(a).startswith("buy") for a in state.legal_actions())
+        show_state(scene, state)
+        assert scene.status() == t("game.no_card_left")
+        # Cards there that the player cannot pay for still say so.
+        with_cards.players[0].goods = [0] * len(with_cards.players[0].goods)
+        assert not any(str(a).startswith("buy") for a in with_cards.legal_actions())
+        show_state(scene, with_cards)
+        assert scene.status() == t("game.no_buy")
+        scene.close()
+    finally:
+        set_language("en")

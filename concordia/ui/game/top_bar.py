@@ -132,6 +132,8 @@ class TopBar:
         if s.buy_card is not None:
             return t("game.choose_goods")
         if phase in (Phase.SENATOR, Phase.CONSUL) and not opts.buys:
+            if not any(card is not None for card in state.display_ids()):
+                return t("game.no_card_left")  # the last card is bought: nothing to pay for
             return t("game.no_buy")
         if phase == Phase.COLONIST or s.place_city is not None:
             if s.place_city is not None:
