@@ -133,13 +133,7 @@ def badge_layout(
     placed: list[pygame.Rect] = list(avoid)
     resolved = list(resolved)
     lit = _lit_segments(view, resolved)
-    discs = {
-        slug: pygame.Rect(0, 0, 2 * r, 2 * r)
-        for slug in view.cities
-        for r in [round(view.city_radius(slug))]
-    }
-    for slug, disc in discs.items():
-        disc.center = (round(view.city_pos(slug)[0]), round(view.city_pos(slug)[1]))
+    discs = {slug: _city_box(view, slug) for slug in view.cities}
     for what, key, text in resolved:
         if not text:
             continue
@@ -165,6 +159,12 @@ def badge_layout(
         placed.append(box)
         out[(what, key)] = (box, img)
     return out
+
+
+def _city_box(view: BoardRenderer, slug: str) -> pygame.Rect:
+    r = round(view.city_radius(slug))
+    (x, y) = view.city_pos(slug)
+    return pygame.Rect(round(x) - r, round(y) - r, 2 * r, 2 * r)
 
 
 def _city_spots(view: BoardRenderer, slug: str, box: pygame.Rect) -> list[pygame.Rect]:
