@@ -230,6 +230,7 @@ def test_a_city_price_badge_leaves_the_lit_road_beside_it_clear(
     app.draw(app.screen)
     geo = scene.geometry()
     (road,) = geo.routes[("land", "mutina-verona")]
+    assert isinstance(road, Line)
     mutina, verona = road.points[0], road.points[-1]
     badge = geo.badges["mutina"]
     rect = pygame_display.Rect(badge.x, badge.y, badge.w, badge.h)
