@@ -247,7 +247,7 @@ def test_a_city_price_badge_leaves_the_lit_road_beside_it_clear(
 def test_a_click_anywhere_in_a_lit_province_ring_produces_there(board_name: str) -> None:
     # Session 6, by hand under Xvfb (Italia, 1280x720): a click inside the ring drawn
     # round Venetia, between its bonus marker and its name, did nothing.
-    from concordia.ui.render.board_highlights import province_ring
+    from concordia.ui.render.board_highlights import province_rings
 
     app, scene = game_scene(["human", "easy"], 11, board_name=board_name)
     scene.update(0.0)
@@ -258,7 +258,8 @@ def test_a_click_anywhere_in_a_lit_province_ring_produces_there(board_name: str)
     app.draw(app.screen)
     renderer = scene.board.renderer
     lit = scene.options().produce
-    rings = {slug: province_ring(renderer, slug) for slug in lit}
+    every_ring = province_rings(renderer)
+    rings = {slug: every_ring[slug] for slug in lit}
     badges = scene.geometry().badges
     tried = 0
     for slug, ring in rings.items():

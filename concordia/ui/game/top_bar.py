@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from concordia.core import Phase
+from concordia.core import GameState, Phase
 from concordia.ui import theme
 from concordia.ui.game.describe import describe
 from concordia.ui.strings import t, tn
@@ -100,7 +100,7 @@ class TopBar:
         if state.concordia is None or state.is_terminal():
             return ""
         name = s.controller.seats[state.concordia].name
-        sold_out = state.deck_size == 0 and all(c is None for c in state.display_ids())
+        sold_out = state.deck_size == 0 and _display_empty(state)
         how = t("game.end_by_cards" if sold_out else "game.end_by_houses", name=name)
         return f"{how}: {tn('game.final_turns', state.final_turns)}"
 
@@ -132,7 +132,7 @@ class TopBar:
         if s.buy_card is not None:
             return t("game.choose_goods")
         if phase in (Phase.SENATOR, Phase.CONSUL) and not opts.buys:
-            if not any(card is not None for card in state.display_ids()):
+            if _display_empty(state):
                 return t("game.no_card_left")  # the last card is bought: nothing to pay for
             return t("game.no_buy")
         if phase == Phase.COLONIST or s.place_city is not None:
@@ -189,3 +189,7 @@ class TopBar:
             room = min(left_of, default=r.right) - s.px(10) - x
             box = pygame.Rect(x, r.y + 1, room, r.height - 2)
             theme.text_in_box(surface, fonts, msg, box, theme.HILITE)
+
+
+def _display_empty(state: GameState) -> bool:
+    return all(card is None for card in state.display_ids())

@@ -86,6 +86,7 @@ def draw_place_highlights(
     # A steady ring (no pulse): a still picture lets the window idle (see App.frame).
     ring = max(3, round(5 * view.camera.zoom + 1))
     hovered = {(w, k) for w, k, _ in hover}
+    rings: dict[str, pygame.Rect] | None = None
     for what, key, _ in [*resolved, *hover]:
         width = ring + 2 if (what, key) in hovered else ring
         if what == "city":
@@ -94,15 +95,16 @@ def draw_place_highlights(
             pygame.draw.circle(surface, INK, centre, r + 1, width + 2)
             pygame.draw.circle(surface, HIGHLIGHT, centre, r, width)
         elif what == "province":
-            rect = province_ring(view, key)
+            rings = province_rings(view) if rings is None else rings
+            rect = rings[key]
             pygame.draw.rect(surface, INK, rect.inflate(2, 2), width + 2, border_radius=8)
             pygame.draw.rect(surface, HIGHLIGHT, rect, width, border_radius=8)
 
 
-def province_ring(view: BoardRenderer, slug: str) -> pygame.Rect:
-    """The ring drawn round a lit province: its name and its bonus marker with a margin.
-    The whole ring takes the province's clicks (:meth:`BoardRenderer.geometry`)."""
-    return board_labels.label_rects(view)[slug].inflate(8, 6)
+def province_rings(view: BoardRenderer) -> dict[str, pygame.Rect]:
+    """The ring drawn round each province when lit: its name and its bonus marker with a
+    margin. The whole ring takes the province's clicks (:meth:`BoardRenderer.geometry`)."""
+    return {slug: rect.inflate(8, 6) for slug, rect in board_labels.label_rects(view).items()}
 
 
 def draw_badges(
@@ -133,7 +135,9 @@ def badge_layout(
     placed: list[pygame.Rect] = list(avoid)
     resolved = list(resolved)
     lit = _lit_segments(view, resolved)
-    discs = {slug: _city_box(view, slug) for slug in view.cities}
+    labels = board_labels.label_rects(view)
+    slugs = list(view.cities)
+    discs = [_city_box(view, slug) for slug in slugs]
     for what, key, text in resolved:
         if not text:
             continue
@@ -143,7 +147,7 @@ def badge_layout(
             spots = _city_spots(view, key, box)
         else:
             if what == "province":
-                rect = board_labels.label_rects(view)[key]
+                rect = labels[key]
                 anchor: tuple[float, float] = (rect.centerx, rect.top - size * 0.9)
             else:
                 kind, slug = key.split(":", 1)
@@ -152,10 +156,10 @@ def badge_layout(
             box.center = (round(anchor[0]), round(anchor[1]))
             w, h = box.width + 4, box.height + 2
             spots = [box.move(round(dx * w), round(dy * h)) for dx, dy in _BADGE_SPOTS]
-        others = [d for slug, d in discs.items() if slug != key]
-        lit_others = [seg for seg in lit if seg[0] != key]
+        own = discs[slugs.index(key)] if what == "city" else None
+        lit_others = [seg for seg in lit if seg[0] != key] if what == "route" else lit
         near = len(spots) if what == "city" else _NEAR_SPOTS
-        box = _free_spot(spots, placed, lit_others, others, near, view.viewport)
+        box = _free_spot(spots, placed, lit_others, discs, own, near, view.viewport)
         placed.append(box)
         out[(what, key)] = (box, img)
     return out
@@ -215,11 +219,12 @@ def _free_spot(
     placed: list[pygame.Rect],
     lit: list[_Segment],
     cities: list[pygame.Rect],
+    own: pygame.Rect | None,
     near: int,
     viewport: pygame.Rect,
 ) -> pygame.Rect:
     """Of the first ``near`` of ``spots`` that cover no placed box, the one that hides
-    the fewest lit routes and other cities (the first such); else the first spot that
+    the fewest lit routes and cities other than ``own`` (the first such); else the first spot that
     covers no placed box; where none is free, the one that overlaps them least. A spot
     that leaves the board's viewport counts only where the first spot does too."""
     if viewport.contains(spots[0]):
@@ -241,7 +246,7 @@ def _free_spot(
         hidden = sum(
             1 for i in moved.collidelistall(bounds) if moved.clipline(lit[i][2], lit[i][3])
         )
-        hidden += len(moved.collidelistall(cities))
+        hidden += sum(1 for i in moved.collidelistall(cities) if cities[i] is not own)
         if best is None or hidden < best[0]:
             best = (hidden, moved)
         if hidden == 0:

@@ -421,13 +421,14 @@ class BoardRenderer:
             pts = tuple(self.camera.world_to_screen(p) for p in route.points)
             geo.routes[key] = (Line(pts, width),)
         mr = self._px(MARKER_R, MARKER_R_MIN)
+        rings = board_highlights.province_rings(self)
         for slug, (name_rect, centre) in board_labels.label_layout(self).items():
             parts: list[Footprint] = [Disc((float(centre[0]), float(centre[1])), mr + 2)]
             if name_rect is not None:
                 parts.append(Box(name_rect.x, name_rect.y, name_rect.width, name_rect.height))
             # The ring drawn round a lit province, gaps between its name and marker too
             # (a click there did nothing: Italia, Venetia, session 6).
-            ring = board_highlights.province_ring(self, slug)
+            ring = rings[slug]
             parts.append(Box(ring.x, ring.y, ring.width, ring.height))
             geo.provinces[slug] = tuple(parts)
         avoid = board_pieces.piece_boxes(self, state, tweens, self.time_source())
