@@ -330,6 +330,7 @@ EN: Final[dict[str, str]] = {
     "game.hint_badge": "hint",
     "game.hint_thinking": "Looking for a hint…",
     "game.hint_is": "Hint: {what}",
+    "game.list_and": "{rest} and {last}",
     "game.hint_why": "Why: about {n} VP at the end this way ({lead:+d} on the best "
     "opponent); next best: {others}",
     "game.hint_why_only": "Why: about {n} VP at the end this way ({lead:+d} on the best opponent)",
@@ -850,6 +851,7 @@ IT: Final[dict[str, str]] = {
     "game.hint_badge": "consiglio",
     "game.hint_thinking": "Cerco un consiglio…",
     "game.hint_is": "Consiglio: {what}",
+    "game.list_and": "{rest} e {last}",
     "game.hint_why": "Perché: circa {n} punti alla fine così ({lead:+d} sul miglior "
     "avversario); poi vengono: {others}",
     "game.hint_why_only": "Perché: circa {n} punti alla fine così ({lead:+d} sul miglior "

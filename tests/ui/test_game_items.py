@@ -324,12 +324,65 @@ def test_item10_the_hint_shows_the_whole_play() -> None:
     lit = scene.highlights()
     moves = [a for a in chosen if isinstance(a, Move)]
     assert moves and all(lit[(m.kind, m.dst)].startswith("★") for m in moves)
+    name = scene.controller.seats[0].name + " "
     for a in chosen:
-        assert describe_choice(scene, a, 0) in scene.hint.text
+        assert describe_choice(scene, a, 0).removeprefix(name) in scene.hint.text
     assert scene.message == t("game.hint_is", what=scene.hint.text)
     scene.submit(play)  # following the first step keeps the rest of the play
     assert scene.hint is not None and scene.hint.actions == chosen[1:]
     assert scene.current_hint is not None
+
+
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_a_long_hint_names_the_player_once_and_builds_on_one_line(lang: str) -> None:
+    # Session 7 (Italia, seed 11, the hand-played game's position): the hint for a
+    # three-move Architect named the player on every line and the box cut its second
+    # build with "…". Now: the name once, the builds on one line, the closing Finish
+    # left out, and every line with board steps starts with their stars as numbered on
+    # the board.
+    from pathlib import Path
+
+    from concordia.core import parse_action
+    from concordia.ui.game.hints import Hint
+    from concordia.ui.strings import set_language
+
+    set_language(lang)
+    try:
+        moves = (Path(__file__).parent / "data" / "italia_seed11_architect.txt").read_text()
+        _app, scene = game_scene(
+            ["human", "easy"], 11, moves.splitlines()[:-1], board_name="italia"
+        )
+        scene.update(0.0)
+        state = scene.state
+        plan = [
+            "play II_architect",
+            "move land comum-mutina mutina-verona",
+            "move land casinum-hadria ancona-hadria",
+            "move land luceria-potentia croton-messana",
+            "build verona",
+            "build mutina",
+            "finish",
+        ]
+        actions = []
+        for text in plan:
+            actions.append(parse_action(text, state))
+            state = state.apply(actions[-1])
+        scene.hint = Hint(scene.state.step, 0, actions, done=True)
+        scene.hint.text = scene.hint.describe(scene)
+        lines = scene.hint.text.split(" · ")
+        name = scene.controller.seats[0].name
+        assert lines[0] == describe_choice(scene, actions[0], 0)
+        assert [line.count(name) for line in lines] == [1, 0, 0, 0, 0]
+        for i, move in enumerate(actions[1:4], start=1):
+            assert lines[i] == f"★{i} " + describe_choice(scene, move, 0).removeprefix(name + " ")
+        cities = t("game.list_and", rest="Verona", last="Mutina")
+        built = t("log.build", name=name, city=cities).removeprefix(name + " ")
+        assert lines[4] == "★4 ★5 " + built
+        lit = scene.highlights()
+        assert lit["verona"].startswith("★4") and lit["mutina"].startswith("★5")
+        scene.close()
+    finally:
+        set_language("en")
 
 
 # ---------------------------------------------------------------------- item 11

@@ -14,7 +14,18 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from concordia.core import Action, BuyCard, GameState, Move, Phase, PlayCard, Trade, parse_action
+from concordia.core import (
+    Action,
+    Build,
+    BuyCard,
+    Finish,
+    GameState,
+    Move,
+    Phase,
+    PlayCard,
+    Trade,
+    parse_action,
+)
 from concordia.ui import theme
 from concordia.ui.ai_bridge import Reply
 from concordia.ui.game.cards import card_name
@@ -60,8 +71,54 @@ class Hint:
 
     def describe(self, scene: GameScene) -> str:
         """The play in words, one step after another, then why (if known)."""
-        steps = [step_words(scene, a, self.seat) for a in self.actions]
+        steps = play_words(scene, self.actions, self.seat)
         return " · ".join([*steps, self.why] if self.why else steps)
+
+
+def play_words(scene: GameScene, actions: list[Action], seat: int) -> list[str]:
+    """The suggested play as the lines a player reads: the player named once, at the
+    first step; each line that has board steps starts with their stars, numbered as on
+    the board (:func:`mark`); the builds that follow one another on one line ("★4 ★5
+    builds in Verona and Mutina"); the Finish that closes those builds left out (the list
+    says where to stop). Session 7: a four-move Architect named the player on every line
+    and lost its second build to the box's "…"."""
+    name = scene.controller.seats[seat].name + " "
+    numbered = sum(1 for a in actions if action_target(a) is not None) > 1
+    lines: list[str] = []
+    star = 0
+    i = 0
+    while i < len(actions):
+        group = [actions[i]]
+        if isinstance(group[0], Build):
+            while i + 1 < len(actions) and isinstance(actions[i + 1], Build):
+                i += 1
+                group.append(actions[i])
+        a = group[0]
+        i += 1
+        closes_builds = len(actions) > 1 and isinstance(actions[-2], Build)
+        if isinstance(a, Finish) and i == len(actions) and closes_builds:
+            break
+        if isinstance(a, Build) and len(group) > 1:
+            where = and_list([scene.place_name(b.city) for b in group if isinstance(b, Build)])
+            text = t("log.build", name=name.strip(), city=where)
+        else:
+            text = step_words(scene, a, seat)
+        if lines:
+            text = text.removeprefix(name)
+        stars = []
+        for b in group:
+            if action_target(b) is not None:
+                star += 1
+                stars.append(f"★{star}" if numbered else "★")
+        lines.append(" ".join([*stars, text]))
+    return lines
+
+
+def and_list(items: list[str]) -> str:
+    """``a, b and c`` in the language shown."""
+    if len(items) < 2:
+        return "".join(items)
+    return t("game.list_and", rest=", ".join(items[:-1]), last=items[-1])
 
 
 def why_text(
