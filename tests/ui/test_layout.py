@@ -144,14 +144,35 @@ def test_ai_seats_log_and_panels_fit(language: Cuts) -> None:
         action = rng.choice(state.legal_actions())
         actions.append(str(action))
         state = state.apply(action)
+    kinds = ["human", "easy", "normal", "hard", "expert"]
+    rich = state.copy()
+    for p in rich.players:
+        p.money = 188  # three-digit purses: the points pill moves left
     for size in SIZES:
         app = _app(size)
-        scene = _scene(app, ["human", "easy", "normal", "hard", "hard"], actions)
+        scene = _scene(app, kinds, actions)
         assert app.screen is not None
         app.draw(app.screen)
+        _check_levels(scene, kinds, size)
+        scene.controller.history[-1] = rich
+        scene.rebuild()
+        app.draw(app.screen)
+        _check_levels(scene, kinds, size)
         scene.close()
         assert language.cut == [], (size, language.cut)
         _check_inside(scene)
+
+
+def _check_levels(scene: GameScene, kinds: list[str], size: tuple[int, int]) -> None:
+    # Every AI seat's level is on its panel: beside the name where there is room, else
+    # on the bottom line (session 6: it vanished once the points pill grew).
+    rects = scene.players.rects()
+    for seat, kind in enumerate(kinds):
+        if kind == "human":
+            continue
+        level = strings.t("kind." + kind)
+        shown = [box for text, box in scene.players.texts if level in text]
+        assert any(rects[seat].contains(box) for box in shown), (size, seat, level)
 
 
 def test_fifteen_cards_fit_at_1024x640(language: Cuts) -> None:

@@ -138,11 +138,17 @@ class PlayersPanel:
             pygame.draw.rect(surface, (46, 110, 60), pill, border_radius=pill.height // 2)
             surface.blit(vp_img, vp_img.get_rect(center=pill.center))
             self.texts.append((vp_text, pill))
-            name = cfg.name + ("" if cfg.is_human else f" · {t('kind.' + cfg.kind)}")
+            level = "" if cfg.is_human else t("kind." + cfg.kind)
+            name = cfg.name + (f" · {level}" if level else "")
             name_x = rect.x + s.px(28)
-            room = pill.x - name_x - s.px(30)
+            # An AI seat keeps room for the thinking dots after its name.
+            room = pill.x - name_x - s.px(6 if cfg.is_human else 30)
             if bold.size(name)[0] > room:
-                name = cfg.name  # the AI level is in the tooltip then
+                # No room beside the name: the level opens the bottom line instead
+                # (session 6 saw it vanish once the points pill grew).
+                name = cfg.name
+            else:
+                level = ""
             shown = theme.fit(bold, name, room)
             name_rect = theme.text(surface, bold, shown, (name_x, top_y))
             self.texts.append((shown, name_rect))
@@ -177,14 +183,20 @@ class PlayersPanel:
             if marks[seat]:
                 badges.append(t("game.final_turn_mark"))
             line_y = max(info_rect.bottom, chip.bottom) + s.px(1)
-            if badges and line_y + small.get_linesize() <= rect.bottom:
-                text = " · ".join(badges)
-                self.texts.append(
-                    (
-                        text,
-                        theme.text(surface, small, text, (rect.x + s.px(8), line_y), theme.HILITE),
+            if (badges or level) and line_y + small.get_linesize() <= rect.bottom:
+                x = rect.x + s.px(8)
+                if level:
+                    shown_level = level + (" · " if badges else "")
+                    level_rect = theme.text(
+                        surface, small, shown_level, (x, line_y), theme.TEXT_DIM
                     )
-                )
+                    self.texts.append((level, level_rect))
+                    x = level_rect.right
+                if badges:
+                    text = " · ".join(badges)
+                    self.texts.append(
+                        (text, theme.text(surface, small, text, (x, line_y), theme.HILITE))
+                    )
 
     def draw_thinking(self, surface: pygame.Surface, pos: tuple[int, int]) -> None:
         """Three dots that fill one after another: the AI is thinking."""
