@@ -288,6 +288,10 @@ class Targeting:
         selection: the scene's half-made choice.
         cities: city slugs of the board (a colonist in one stands in the city).
         city_province: the province slug of each city (None for Roma).
+        hinted: the hint's next step. A hinted Architect move is a target while no
+            colonist is chosen: the board stars its route, and a click there makes that
+            move (session 7: the starred route ignored the click until its colonist
+            was chosen first).
     """
 
     def __init__(
@@ -297,12 +301,14 @@ class Targeting:
         selection: Selection,
         cities: Iterable[str],
         city_province: Mapping[str, str | None],
+        hinted: Action | None = None,
     ) -> None:
         self.state = state
         self.opts = options
         self.sel = selection
         self.cities = frozenset(cities)
         self.city_province = dict(city_province)
+        self.hinted = hinted
 
     # -- targets ------------------------------------------------------------------------
     def colonist_key(self, kind: str, src: str) -> HKey:
@@ -314,7 +320,11 @@ class Targeting:
         out: list[Target] = []
         seat = state.current_player
         if state.phase == Phase.ARCHITECT:
-            for move in opts.moves.get(sel.colonist, []) if sel.colonist else []:
+            moves = opts.moves.get(sel.colonist, []) if sel.colonist else []
+            hinted = self.hinted
+            if sel.colonist is None and isinstance(hinted, Move):
+                moves = [m for m in opts.moves.get((hinted.kind, hinted.src), []) if m == hinted]
+            for move in moves:
                 key: HKey = (move.kind, move.dst)
                 out.append(
                     Target(

@@ -243,6 +243,45 @@ def test_a_city_price_badge_leaves_the_lit_road_beside_it_clear(
     scene.close()
 
 
+def test_a_click_on_the_hinted_route_makes_the_hinted_move(pygame_display: Any) -> None:
+    # Session 7, by hand under Xvfb (4p Imperium, 1280x720): after playing the hinted
+    # Architect, a click on the route the hint starred ("★1 hint") did nothing, because
+    # moves are targets only once their colonist is chosen. The hinted move is a target
+    # while no colonist is chosen; other routes stay dead until one is.
+    from pathlib import Path
+
+    from concordia.core import parse_action
+    from concordia.ui.game.hints import Hint
+
+    actions = (Path(__file__).parent / "data" / "italia_seed11_architect.txt").read_text()
+    app, scene = game_scene(["human", "easy"], 11, actions.splitlines(), board_name="italia")
+    scene.update(0.0)
+    state = scene.state
+    hinted = parse_action("move land comum-mutina mutina-verona", state)
+    other = parse_action("move land casinum-hadria ancona-hadria", state)
+    assert hinted in state.legal_actions() and other in state.legal_actions()
+    assert scene.selected is None
+
+    def middle(move: Any) -> tuple[int, int]:
+        assert app.screen is not None
+        app.draw(app.screen)
+        (road,) = scene.geometry().routes[(move.kind, move.dst)]
+        assert isinstance(road, Line)
+        a, b = road.points[0], road.points[-1]
+        return round(0.4 * a[0] + 0.6 * b[0]), round(0.4 * a[1] + 0.6 * b[1])
+
+    hit = scene.board_hit(middle(hinted))
+    assert hit is None or hit.choice != hinted  # no hint: choose the colonist first
+    scene.hint = Hint(state.step, 0, [hinted], done=True)
+    scene.rebuild()
+    hit = scene.board_hit(middle(hinted))
+    assert hit is not None and hit.choice == hinted
+    assert scene.highlights()[(hinted.kind, hinted.dst)].startswith("★")
+    hit = scene.board_hit(middle(other))
+    assert hit is None or hit.choice != other  # only the hinted move is offered
+    scene.close()
+
+
 @pytest.mark.parametrize("board_name", ["italia", "imperium"])
 def test_a_click_anywhere_in_a_lit_province_ring_produces_there(board_name: str) -> None:
     # Session 6, by hand under Xvfb (Italia, 1280x720): a click inside the ring drawn

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from concordia.core import Action
 from concordia.ui.game import hints
 from concordia.ui.targeting import (
     BoardGeometry,
@@ -32,7 +33,13 @@ def targeting(scene: GameScene) -> Targeting:
         Selection(scene.selected, scene.place_city, scene.buy_card),
         scene.cities,
         {c: _province_of(scene, c) for c in scene.cities},
+        _hinted(scene) if acting else None,
     )
+
+
+def _hinted(scene: GameScene) -> Action | None:
+    hint = hints.current_hint(scene)
+    return hint.action if hint is not None else None
 
 
 def geometry(scene: GameScene) -> BoardGeometry:
