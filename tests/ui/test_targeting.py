@@ -18,7 +18,7 @@ import pytest
 from ui_helpers import board, game_scene, show_state
 
 from concordia.ai import Limit, make_agent
-from concordia.core import GameState, new_game
+from concordia.core import GameState, Move, new_game
 from concordia.ui.game.describe import describe_choice
 from concordia.ui.scenes.game import GameScene
 from concordia.ui.strings import set_language, t
@@ -260,7 +260,7 @@ def test_a_click_on_the_hinted_route_makes_the_hinted_move(pygame_display: Any) 
     hinted = parse_action("move land comum-mutina mutina-verona", state)
     other = parse_action("move land casinum-hadria ancona-hadria", state)
     assert hinted in state.legal_actions() and other in state.legal_actions()
-    assert scene.selected is None
+    assert isinstance(hinted, Move) and scene.selected is None
 
     def middle(move: Any) -> tuple[int, int]:
         assert app.screen is not None
