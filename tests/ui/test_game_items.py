@@ -549,3 +549,33 @@ def test_a_senator_after_the_last_card_says_none_is_left(language: str) -> None:
         scene.close()
     finally:
         set_language("en")
+
+
+def test_the_hint_star_leaves_the_button_label_alone() -> None:
+    # Session 7, by hand: the star drawn inside the top-right corner of a hinted button
+    # hid the end of a label that fills it ("Take cash: 8 sestertii"). The ring and
+    # its star stay outside the button: its inside looks the same with and without.
+    from pathlib import Path
+
+    from concordia.core import Finish
+    from concordia.ui.game.hints import Hint
+
+    moves = (Path(__file__).parent / "data" / "italia_seed11_architect.txt").read_text()
+    app, scene = game_scene(["human", "easy"], 11, moves.splitlines(), board_name="italia")
+    scene.update(0.0)
+    finish = next(a for a in scene.state.legal_actions() if isinstance(a, Finish))
+
+    def inside() -> bytes:
+        draw(app)
+        assert app.screen is not None
+        (button,) = [b for b in scene.buttons.buttons if b.value == finish]
+        label = button.rect.inflate(-4, -12)  # the label's band, clear of rounded corners
+        return pygame.image.tobytes(app.screen.subsurface(label), "RGB")
+
+    scene.hint = Hint(scene.state.step, 0, [finish], done=True)
+    scene.rebuild()
+    assert [b.value for b in scene.hint_buttons()] == [finish]
+    ringed = inside()
+    scene.hint_buttons = lambda: []  # type: ignore[method-assign]  # the same frame, no ring
+    assert inside() == ringed
+    scene.close()

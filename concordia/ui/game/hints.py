@@ -336,11 +336,10 @@ def draw_button_rings(scene: GameScene, surface: pygame.Surface) -> None:
         ring = theme.HINT_RING_SHADOW
         pygame.draw.rect(surface, ring, b.rect.inflate(10, 10), 2, border_radius=9)
         pygame.draw.rect(surface, theme.HILITE, b.rect.inflate(6, 6), 3, border_radius=8)
-        theme.text(
-            surface,
-            scene.app.fonts.get(14, True),
-            "★",
-            (b.rect.right - 2, b.rect.y + 2),
-            theme.HILITE,
-            "topright",
-        )
+        # The star sits on the ring's corner, on a dark disc: inside the button it hid
+        # the end of a label that fills it ("Take cash: 8 sestertii", session 7).
+        r = scene.px(8)
+        corner = (b.rect.right + r // 2 - 1, b.rect.top - r // 2 + 1)
+        pygame.draw.circle(surface, theme.HINT_RING_SHADOW, corner, r)
+        pygame.draw.circle(surface, theme.HILITE, corner, r, 2)
+        theme.text(surface, scene.app.fonts.get(12, True), "★", corner, theme.HILITE, "center")
