@@ -288,10 +288,11 @@ class Targeting:
         selection: the scene's half-made choice.
         cities: city slugs of the board (a colonist in one stands in the city).
         city_province: the province slug of each city (None for Roma).
-        hinted: the hint's next step. A hinted Architect move is a target while no
-            colonist is chosen: the board stars its route, and a click there makes that
-            move (session 7: the starred route ignored the click until its colonist
-            was chosen first).
+        hinted: the hint's next step. A hinted Architect move is a target even while
+            another colonist (or none) is chosen: the board stars its route, and a click
+            there makes that move, unless the chosen colonist can go there too (then
+            the click moves the chosen one, as its cost badge says). Session 7: the
+            starred route ignored the click until its colonist was chosen first.
     """
 
     def __init__(
@@ -320,10 +321,14 @@ class Targeting:
         out: list[Target] = []
         seat = state.current_player
         if state.phase == Phase.ARCHITECT:
-            moves = opts.moves.get(sel.colonist, []) if sel.colonist else []
+            moves = list(opts.moves.get(sel.colonist, [])) if sel.colonist else []
             hinted = self.hinted
-            if sel.colonist is None and isinstance(hinted, Move):
-                moves = [m for m in opts.moves.get((hinted.kind, hinted.src), []) if m == hinted]
+            if (
+                isinstance(hinted, Move)
+                and hinted in opts.moves.get((hinted.kind, hinted.src), [])
+                and all((m.kind, m.dst) != (hinted.kind, hinted.dst) for m in moves)
+            ):
+                moves.append(hinted)
             for move in moves:
                 key: HKey = (move.kind, move.dst)
                 out.append(

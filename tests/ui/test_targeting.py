@@ -260,7 +260,7 @@ def test_a_click_on_the_hinted_route_makes_the_hinted_move(pygame_display: Any) 
     hinted = parse_action("move land comum-mutina mutina-verona", state)
     other = parse_action("move land casinum-hadria ancona-hadria", state)
     assert hinted in state.legal_actions() and other in state.legal_actions()
-    assert isinstance(hinted, Move) and scene.selected is None
+    assert isinstance(hinted, Move) and isinstance(other, Move) and scene.selected is None
 
     def middle(move: Any) -> tuple[int, int]:
         assert app.screen is not None
@@ -279,6 +279,26 @@ def test_a_click_on_the_hinted_route_makes_the_hinted_move(pygame_display: Any) 
     assert scene.highlights()[(hinted.kind, hinted.dst)].startswith("★")
     hit = scene.board_hit(middle(other))
     assert hit is None or hit.choice != other  # only the hinted move is offered
+    # With another colonist chosen (the Architect keeps the one just moved chosen),
+    # the starred route still makes the hinted move, unless the chosen one can go there.
+    moves = scene.options().moves
+    chosen = next(
+        key
+        for key, ms in moves.items()
+        if key != (hinted.kind, hinted.src) and all(m.dst != hinted.dst for m in ms)
+    )
+    scene.selected = chosen
+    scene.rebuild()
+    hit = scene.board_hit(middle(hinted))
+    assert hit is not None and hit.choice == hinted
+    # Both can go there (Ancona - Hadria): the chosen colonist's cost badge rules.
+    clash = parse_action("move land comum-mutina ancona-hadria", state)
+    assert clash in state.legal_actions() and other.dst == "ancona-hadria"
+    scene.hint = Hint(state.step, 0, [clash], done=True)
+    scene.selected = ("land", "casinum-hadria")
+    scene.rebuild()
+    hit = scene.board_hit(middle(other))
+    assert hit is not None and hit.choice == other
     scene.close()
 
 
