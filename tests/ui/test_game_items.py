@@ -182,6 +182,40 @@ def test_item6_trade_amounts_on_other_rows_survive_a_trade() -> None:
         assert scene.trade_amount.get(b) == db
 
 
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_the_trade_steppers_name_a_step_not_a_trade(lang: str) -> None:
+    # Session 7, by hand: with "+2" bricks set, the "+" button's tooltip said "Buy 1
+    # brick (−3)" beside the "Buy 2 (−6)" button: two different trades on one row.
+    # Only the trade button names the amount; the steppers name one step.
+    from concordia.core.data import GOODS, PRICE
+    from concordia.ui.strings import set_language, tn
+
+    set_language(lang)
+    try:
+
+        def ready(s: GameState) -> bool:
+            return _mine("mercator")(s) and any(
+                isinstance(a, Trade) and a.amount >= 2 for a in s.legal_actions()
+            )
+
+        app, scene = _at(ready, seed=3, tries=200)
+        trades = scene.options().trades
+        good = next(g for g, trs in trades.items() if any(tr.amount >= 2 for tr in trs))
+        price = PRICE[GOODS.index(good)]
+        for _ in range(2):
+            click_button(app, lambda v: v == ("ui", "trade_step", good, 1))
+        row = [b for b in scene.buttons.buttons if good in str(b.value)]
+        amounts = {
+            n
+            for b in row
+            for n in range(1, 6)
+            if t("game.trade_buy", n=n, good=tn("good." + good, n), money=n * price) in b.tooltip
+        }
+        assert amounts == {2}, [b.tooltip for b in row]
+    finally:
+        set_language("en")
+
+
 # ---------------------------------------------------------------------- item 7
 def test_item7_colonist_prompt_says_why_nothing_lights_and_drops_cash_later() -> None:
     def none_placeable(s: GameState) -> bool:

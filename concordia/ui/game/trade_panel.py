@@ -64,12 +64,9 @@ class TradePanel:
                     pygame.Rect((r.x + s.px(180), y), step),
                     "−",
                     ("ui", "trade_step", good, -1),
-                    t(
-                        "game.trade_sell",
-                        n=1,
-                        good=t("good." + good),
-                        money=PRICE[GOODS.index(good)],
-                    ),
+                    # A step, not a trade: "Sell 1 brick" beside "Buy 2" read as two
+                    # trades (session 7, by hand).
+                    t("game.trade_minus", good=t("good." + good), money=PRICE[GOODS.index(good)]),
                     enabled=enabled,
                 )
             )
@@ -78,12 +75,7 @@ class TradePanel:
                     pygame.Rect((r.x + s.px(252), y), step),
                     "+",
                     ("ui", "trade_step", good, 1),
-                    t(
-                        "game.trade_buy",
-                        n=1,
-                        good=t("good." + good),
-                        money=PRICE[GOODS.index(good)],
-                    ),
+                    t("game.trade_plus", good=t("good." + good), money=PRICE[GOODS.index(good)]),
                     enabled=enabled,
                 )
             )
