@@ -338,6 +338,8 @@ EN: Final[dict[str, str]] = {
     "game.hint_why_only": "Why: about {n} VP at the end this way ({lead:+d} on the best opponent)",
     "game.hint_why_other": "{what}: about {n} VP ({lead:+d})",
     "game.hint_why_other_weaker": "{what}: about {n} VP ({lead:+d}) but a weaker position all told",
+    "game.hint_why_other_later": "{what}: about {n} VP ({lead:+d}) but the end comes later "
+    "while you lead",
     "game.hint_paying": "{what}, paying {goods} as the extra good",
     "game.hint_none": "No hint right now; try again.",
     "game.tip.hint": "Ask the expert AI what it would play here, and why (H).",
@@ -863,6 +865,8 @@ IT: Final[dict[str, str]] = {
     "game.hint_why_other": "{what}: circa {n} punti ({lead:+d})",
     "game.hint_why_other_weaker": "{what}: circa {n} punti ({lead:+d}) ma una posizione "
     "peggiore nel complesso",
+    "game.hint_why_other_later": "{what}: circa {n} punti ({lead:+d}) ma la fine arriva più "
+    "tardi mentre sei in testa",
     "game.hint_paying": "{what}, pagando {goods} come merce extra",
     "game.hint_none": "Nessun consiglio per ora; riprova.",
     "game.tip.hint": "Chiedi all'IA esperta che cosa giocherebbe qui, e perché (H).",

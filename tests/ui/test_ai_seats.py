@@ -23,7 +23,16 @@ from ui_helpers import board, click_button, draw, game_scene, send
 
 from concordia.ai import base as base_mod
 from concordia.ai import worker as worker_mod
-from concordia.core import Action, BuyCard, GameState, PlayCard, Produce
+from concordia.core import (
+    Action,
+    BuyCard,
+    Finish,
+    GameState,
+    Phase,
+    PlayCard,
+    Produce,
+    parse_action,
+)
 from concordia.ui.ai_bridge import HINT_LEVEL, AIBridge, Reply
 from concordia.ui.controller import GameController, GameSetup
 from concordia.ui.game.cards import card_name
@@ -324,6 +333,47 @@ def test_a_next_best_with_more_points_says_the_search_judged_it_weaker(
         ]
         assert why == t("game.hint_why", n=131, lead=6, others="; ".join(weaker))
         assert t("game.hint_why_other", what=card_name(second.card), n=135, lead=4) in why
+    set_language("en")
+    scene.close()
+
+
+def test_a_next_best_with_more_points_that_ends_later_says_so(
+    agents: dict[str, FakeAgent],
+) -> None:
+    # Session 7, by hand (4p Imperium, three cards left, leading by 36): "Senator:
+    # about 146 VP" was the hint, "Architect: about 166 VP … but a weaker position all
+    # told" the next best. Leading, the search races for the end; a play that leaves
+    # more cards to buy is told as one after which the end comes later.
+    _app, scene = game_scene(["human", "easy"], 4)
+    scene.update(0.0)
+    state = scene.state
+
+    def whole(first: str, pick: type) -> tuple[str, ...]:
+        # ``first`` then, while it is still this player's card, a ``pick`` step if one
+        # is legal, else the first legal step.
+        s = state.apply(parse_action(first, state))
+        out = [first]
+        while s.phase != Phase.CARD and s.turn_player == 0 and not s.is_terminal():
+            legal = s.legal_actions()
+            a = next((x for x in legal if isinstance(x, pick)), legal[0])
+            out.append(str(a))
+            s = s.apply(a)
+        return tuple(out)
+
+    senator = next(a for a in state.legal_actions() if str(a).startswith("play senator"))
+    prefect = next(a for a in state.legal_actions() if str(a).startswith("play prefect"))
+    buys = whole(str(senator), BuyCard)
+    assert any(x.startswith("buy ") for x in buys)
+    produce = whole(str(prefect), Finish)
+    for lang in ("en", "it"):
+        set_language(lang)
+        ahead = why_text(scene, state, 0, ((buys, 146.0, 36.0), (produce, 166.0, 34.0)))
+        later = t("game.hint_why_other_later", what=card_name("prefect"), n=166, lead=34)
+        assert ahead == t("game.hint_why", n=146, lead=36, others=later)
+        # Not leading: no race to explain, the position is judged weaker.
+        behind = why_text(scene, state, 0, ((buys, 146.0, -3.0), (produce, 166.0, -1.0)))
+        weaker = t("game.hint_why_other_weaker", what=card_name("prefect"), n=166, lead=-1)
+        assert behind == t("game.hint_why", n=146, lead=-3, others=weaker)
     set_language("en")
     scene.close()
 

@@ -167,10 +167,33 @@ def why_text(
         key = "game.hint_why_other"
         if round(points) > best or round(lead) > best_lead:
             key = "game.hint_why_other_weaker"
+            # Leading, the search races for the end: a play that leaves more of the
+            # game to come forecasts more points and is still ranked lower. Say that
+            # (session 7, by hand: "Senator: about 146 VP" first, "Architect: about
+            # 166 VP … but a weaker position all told" second, three cards left).
+            best_end = _end_distance(state, options[0][0])
+            this_end = _end_distance(state, actions)
+            if best_lead > 0 and best_end is not None and this_end is not None:
+                key = "game.hint_why_other_later" if best_end < this_end else key
         others.append(t(key, what=what, n=round(points), lead=round(lead)))
     if not others:
         return t("game.hint_why_only", n=best, lead=best_lead)
     return t("game.hint_why", n=best, lead=best_lead, others="; ".join(others))
+
+
+def _end_distance(state: GameState, actions: tuple[str, ...]) -> int | None:
+    """How far the game is from its end after ``actions`` from ``state``: the cards
+    left to buy (draw pile and display), 0 once the end is triggered (the Concordia
+    card taken). None if the actions do not replay."""
+    s = state
+    try:
+        for text in actions:
+            s = s.apply(parse_action(text, s))
+    except ValueError:
+        return None
+    if s.is_terminal() or s.concordia is not None:
+        return 0
+    return len(s.deck) + sum(1 for c in s.display if c is not None)
 
 
 def step_words(scene: GameScene, action: Action, seat: int) -> str:
