@@ -1,7 +1,9 @@
 """Fit the expert's learned evaluation from self-play: ``python -m concordia.tools.train_eval``.
 
 Plays ``--games`` games (player counts 2-5 and both boards in turn, every seat an easy
-or a normal agent drawn from the game's seed, so the positions are varied), records the
+or a normal agent drawn from the game's seed, so the positions are varied; ``--players``
+and ``--agents`` choose other counts and another pool of seats, ``--iterations`` the
+budget of the searching ones, so a run stays reproducible), records the
 features (:mod:`concordia.ai.features`) of every seat at the start of every turn, and
 fits one ridge regression per player count from those features to the seat's final
 victory points. Games whose index is a multiple of ``--holdout`` are kept out of the fit
@@ -9,6 +11,9 @@ and give the validation error, printed beside the error of the hand-tuned evalua
 the same positions. Writes the weights file (default ``assets/ai/expert_weights.json``).
 
 Training only: needs numpy (the dev extra); loading the weights needs nothing new.
+
+``--base FILE`` keeps the weights of the player counts this run does not fit from
+an earlier weights file (so one count can be refitted on stronger play).
 
 Example::
 
@@ -49,21 +54,35 @@ PROBES: tuple[tuple[str, int, int, int], ...] = (
 Row = tuple[int, int, list[float], float]  # (players, game index, features, final VP)
 
 
-def game_setup(index: int, seed: int) -> tuple[str, int, list[str]]:
+ALL_COUNTS = tuple(range(MIN_PLAYERS, MAX_PLAYERS + 1))
+DEFAULT_POOL = ("easy", "normal", "normal")
+
+
+def game_setup(
+    index: int,
+    seed: int,
+    counts: Sequence[int] = ALL_COUNTS,
+    pool: Sequence[str] = DEFAULT_POOL,
+) -> tuple[str, int, list[str]]:
     """Board, player count and seat agents of training game ``index``."""
     rng = random.Random(f"train/{seed}/{index}")
-    counts = list(range(MIN_PLAYERS, MAX_PLAYERS + 1))
     n = counts[index % len(counts)]
     board = BOARDS[(index // len(counts)) % len(BOARDS)]
-    agents = [rng.choice(("easy", "normal", "normal")) for _ in range(n)]
+    agents = [rng.choice(tuple(pool)) for _ in range(n)]
     return board, n, agents
 
 
-def play_training_game(index: int, seed: int) -> list[Row]:
+def play_training_game(
+    index: int,
+    seed: int,
+    counts: Sequence[int] = ALL_COUNTS,
+    pool: Sequence[str] = DEFAULT_POOL,
+    iterations: int | None = None,
+) -> list[Row]:
     """Play one game and return its rows (runs in a worker process)."""
     from concordia.maps import load_board  # tools may load maps; the ai may not
 
-    board_name, n, names = game_setup(index, seed)
+    board_name, n, names = game_setup(index, seed, counts, pool)
     board = load_board(board_name)
     game_seed = seed * 100003 + index
     s = new_game(board, n, game_seed)
@@ -80,7 +99,7 @@ def play_training_game(index: int, seed: int) -> list[Row]:
         seat = s.current_player
         view = s.view_for(seat)
         rng = random.Random(f"{game_seed}/{s.step}/{seat}")
-        a = agents[seat].choose(view, Limit(), rng, cancel)
+        a = agents[seat].choose(view, Limit(iterations=iterations), rng, cancel)
         s.apply_in_place(a)
         steps += 1
     if s.phase != Phase.OVER:
@@ -161,12 +180,39 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--holdout", type=int, default=5, help="every k-th game is held out")
     ap.add_argument("--ridge", type=float, default=1e-3)
     ap.add_argument("--out", type=Path, default=None, help="default: the shipped file")
+    ap.add_argument(
+        "--players", default=",".join(map(str, ALL_COUNTS)), help="player counts, in turn"
+    )
+    ap.add_argument(
+        "--agents", default=",".join(DEFAULT_POOL), help="pool the seats are drawn from"
+    )
+    ap.add_argument(
+        "--iterations", type=int, default=None, help="rollouts per decision of hard and expert"
+    )
+    ap.add_argument(
+        "--base", type=Path, default=None, help="weights file giving the counts not fitted here"
+    )
     args = ap.parse_args(argv)
+    counts = tuple(int(x) for x in args.players.split(","))
+    pool = tuple(a.strip() for a in args.agents.split(","))
+    if any(n not in ALL_COUNTS for n in counts):
+        ap.error(f"--players: counts are {MIN_PLAYERS}-{MAX_PLAYERS}")
+    searching = {"hard", "expert"} & set(pool)
+    if searching and args.iterations is None:
+        ap.error(f"--iterations is needed with {', '.join(sorted(searching))} (reproducible runs)")
+    base: dict[str, Any] = {}
+    if args.base is not None:
+        base = json.loads(args.base.read_text(encoding="utf-8"))
+        if base.get("feature_hash") != feature_hash():
+            ap.error(f"--base {args.base} was fitted on other features")
     t0 = time.perf_counter()
     rows: list[Row] = []
     unfinished = 0
-    with ProcessPoolExecutor(max_workers=max(1, args.jobs), mp_context=process_context()) as pool:
-        futs = [pool.submit(play_training_game, i, args.seed) for i in range(args.games)]
+    with ProcessPoolExecutor(max_workers=max(1, args.jobs), mp_context=process_context()) as ex:
+        futs = [
+            ex.submit(play_training_game, i, args.seed, counts, pool, args.iterations)
+            for i in range(args.games)
+        ]
         for f in futs:
             got = f.result()
             if not got:
@@ -182,20 +228,42 @@ def main(argv: Sequence[str] | None = None) -> int:
         for key, s in probe_positions(boards)
     }
     out = args.out or weights_path()
-    data = {
+    command = (
+        "python -m concordia.tools.train_eval "
+        f"--games {args.games} --seed {args.seed} --holdout {args.holdout} --ridge {args.ridge}"
+    )
+    if counts != ALL_COUNTS:
+        command += f" --players {args.players}"
+    if pool != DEFAULT_POOL:
+        command += f" --agents {args.agents}"
+    if args.iterations is not None:
+        command += f" --iterations {args.iterations}"
+    new_weights = {str(n): [float(f"{v:.6g}") for v in w] for n, w in weights.items()}
+    data: dict[str, Any] = {
         "format": 1,
         "feature_hash": feature_hash(),
         "features": list(FEATURE_NAMES),
-        "command": "python -m concordia.tools.train_eval "
-        f"--games {args.games} --seed {args.seed} --holdout {args.holdout} --ridge {args.ridge}",
+        "command": command,
         "games": args.games,
         "unfinished_games": unfinished,
         "rows": len(rows),
         "play_seconds": round(play_s, 1),
         "validation": report,
         "probes": probes,
-        "weights": {str(n): [float(f"{v:.6g}") for v in w] for n, w in weights.items()},
+        "weights": new_weights,
     }
+    if base:
+        # The counts not fitted here keep the base file's weights, and say where from.
+        kept = {k: v for k, v in base.get("weights", {}).items() if k not in new_weights}
+        data["weights"] = dict(sorted({**kept, **new_weights}.items()))
+        data["validation"] = dict(
+            sorted({**{k: base["validation"][k] for k in kept}, **report}.items())
+        )
+        data["base"] = {
+            "command": base.get("command"),
+            "counts": sorted(kept),
+            **({"base": base["base"]} if "base" in base else {}),
+        }
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
     print(

@@ -8,6 +8,7 @@ import random
 import threading
 import time
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 
@@ -284,3 +285,61 @@ def test_the_learned_margin_weighs_by_player_count(
             margin = pred[seat] - (0.5 * max(others) + 0.5 * sum(others) / len(others))
             got = plain._scores(s, seat)[0]
             assert got == pytest.approx(none._scores(s, seat)[0] + lw * margin)
+
+
+def test_training_setup_is_the_shipped_one_by_default() -> None:
+    # The shipped file's command must replay: the default counts and pool give the
+    # same boards, counts and seats as before --players and --agents existed.
+    from concordia.tools.train_eval import game_setup
+
+    for i in range(12):
+        board, n, seats = game_setup(i, 1)
+        rng = random.Random(f"train/1/{i}")
+        assert n == MIN_PLAYERS + i % 4
+        assert board == ("imperium", "italia")[(i // 4) % 2]
+        assert seats == [rng.choice(("easy", "normal", "normal")) for _ in range(n)]
+    for i in range(6):
+        assert game_setup(i, 1, (4,), ("hard",))[1:] == (4, ["hard"] * 4)
+
+
+def test_training_one_count_keeps_the_others_from_a_base_file(tmp_path: Path) -> None:
+    # --players 2 --base FILE: the 2-player weights are fitted afresh, the other counts
+    # keep the base file's weights and validation, and the file says where they came from.
+    from concordia.tools.train_eval import main
+
+    out = tmp_path / "w.json"
+    shipped = weights_path()
+    assert (
+        main(
+            [
+                "--games",
+                "2",
+                "--seed",
+                "3",
+                "--jobs",
+                "1",
+                "--players",
+                "2",
+                "--agents",
+                "easy",
+                "--holdout",
+                "2",
+                "--base",
+                str(shipped),
+                "--out",
+                str(out),
+            ]
+        )
+        == 0
+    )
+    base = json.loads(shipped.read_text(encoding="utf-8"))
+    got = json.loads(out.read_text(encoding="utf-8"))
+    assert sorted(got["weights"]) == ["2", "3", "4", "5"]
+    for k in ("3", "4", "5"):
+        assert got["weights"][k] == base["weights"][k]
+        assert got["validation"][k] == base["validation"][k]
+    assert got["weights"]["2"] != base["weights"]["2"]
+    assert got["validation"]["2"]["train_games"] == 1
+    assert got["base"] == {"command": base["command"], "counts": ["3", "4", "5"]}
+    assert "--players 2 --agents easy" in got["command"]
+    LearnedValue.from_json(got)  # the merged file loads
