@@ -84,21 +84,19 @@ def play_words(scene: GameScene, actions: list[Action], seat: int) -> list[str]:
     and lost its second build to the box's "…"."""
     name = scene.controller.seats[seat].name + " "
     numbered = sum(1 for a in actions if action_target(a) is not None) > 1
+    if len(actions) > 1 and isinstance(actions[-1], Finish) and isinstance(actions[-2], Build):
+        actions = actions[:-1]
     lines: list[str] = []
     star = 0
     i = 0
     while i < len(actions):
-        group = [actions[i]]
-        if isinstance(group[0], Build):
-            while i + 1 < len(actions) and isinstance(actions[i + 1], Build):
-                i += 1
-                group.append(actions[i])
-        a = group[0]
+        a = actions[i]
+        group = [a]
+        while isinstance(a, Build) and i + 1 < len(actions) and isinstance(actions[i + 1], Build):
+            i += 1
+            group.append(actions[i])
         i += 1
-        closes_builds = len(actions) > 1 and isinstance(actions[-2], Build)
-        if isinstance(a, Finish) and i == len(actions) and closes_builds:
-            break
-        if isinstance(a, Build) and len(group) > 1:
+        if len(group) > 1:
             where = and_list([scene.place_name(b.city) for b in group if isinstance(b, Build)])
             text = t("log.build", name=name.strip(), city=where)
         else:
@@ -144,6 +142,7 @@ def why_text(
         what = card_name(first.card) if isinstance(first, PlayCard) else None
         names.append(what if what is not None else describe_choice(scene, first, seat))
     best, best_lead = round(options[0][1]), round(options[0][2])
+    best_end: int | None = None  # replayed once, when an option needs it
     others = []
     for i, (actions, points, lead) in enumerate(options[1:3], start=1):
         what = names[i]
@@ -171,10 +170,11 @@ def why_text(
             # game to come forecasts more points and is still ranked lower. Say that
             # (session 7, by hand: "Senator: about 146 VP" first, "Architect: about
             # 166 VP … but a weaker position all told" second, three cards left).
-            best_end = _end_distance(state, options[0][0])
-            this_end = _end_distance(state, actions)
-            if best_lead > 0 and best_end is not None and this_end is not None:
-                key = "game.hint_why_other_later" if best_end < this_end else key
+            if best_lead > 0 and best_end is None:
+                best_end = _end_distance(state, options[0][0])
+            this_end = _end_distance(state, actions) if best_end is not None else None
+            if best_end is not None and this_end is not None and best_end < this_end:
+                key = "game.hint_why_other_later"
         others.append(t(key, what=what, n=round(points), lead=round(lead)))
     if not others:
         return t("game.hint_why_only", n=best, lead=best_lead)
@@ -193,7 +193,7 @@ def _end_distance(state: GameState, actions: tuple[str, ...]) -> int | None:
         return None
     if s.is_terminal() or s.concordia is not None:
         return 0
-    return len(s.deck) + sum(1 for c in s.display if c is not None)
+    return s.deck_size + sum(1 for c in s.display_ids() if c is not None)
 
 
 def step_words(scene: GameScene, action: Action, seat: int) -> str:
