@@ -328,7 +328,9 @@ class App:
                 if tip:
                     avoid_of = getattr(top, "tooltip_avoid", None)
                     avoid = avoid_of(self.mouse) if callable(avoid_of) else None
-                    draw_tooltip(surface, self.fonts, tip, self.mouse, avoid)
+                    keep_of = getattr(top, "tooltip_keep_clear", None)
+                    keep = keep_of() if callable(keep_of) else ()
+                    draw_tooltip(surface, self.fonts, tip, self.mouse, avoid, keep)
             except Exception as exc:
                 self.crashed(exc, top, "tooltip")
 

@@ -99,6 +99,25 @@ class Box:
         )
 
 
+def overlap_area(a: Box, b: Box) -> float:
+    """The area two boxes share (0 when they do not overlap)."""
+    w = min(a.x + a.w, b.x + b.w) - max(a.x, b.x)
+    h = min(a.y + a.h, b.y + b.h) - max(a.y, b.y)
+    return w * h if w > 0 and h > 0 else 0.0
+
+
+def clear_corner(area: Box, w: float, h: float, inset: float, keep: Sequence[Box]) -> Box:
+    """A ``w`` x ``h`` box in a corner of ``area`` (``inset`` from its edges) that
+    covers the least of ``keep``: top left, top right, bottom left, bottom right, the
+    first wins a tie (so with nothing to keep clear the box stays top left). The hint
+    box uses it to keep the board steps it stars in view."""
+    left, top = area.x + inset, area.y + inset
+    right = max(left, area.x + area.w - inset - w)
+    bottom = max(top, area.y + area.h - inset - h)
+    corners = [Box(x, y, w, h) for y in (top, bottom) for x in (left, right)]
+    return min(corners, key=lambda c: sum(overlap_area(c, k) for k in keep))
+
+
 @dataclass(frozen=True)
 class Line:
     """A polyline drawn ``width`` pixels wide (a route)."""

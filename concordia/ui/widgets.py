@@ -124,10 +124,13 @@ def tooltip_rect(
     pos: tuple[int, int],
     size: tuple[int, int],
     avoid: pygame.Rect | None = None,
+    keep_clear: Sequence[pygame.Rect] = (),
 ) -> pygame.Rect:
     """Where the tooltip box for ``tip`` goes: near ``pos``, inside a surface of
     ``size``, and clear of ``avoid`` (the thing it describes) when given: above it,
-    else below it, else beside it."""
+    else below it, else beside it. If that place covers one of ``keep_clear`` (say,
+    the hint's words), the place nearest the pointer that covers neither wins (also
+    trying just above and below each of them); if there is none, the first place."""
     font = fonts.get(14)
     sw, sh = size
     max_w = min(420, sw - 20)
@@ -142,15 +145,43 @@ def tooltip_rect(
     if y + h > sh - 4:
         y = max(4, pos[1] - h - 8)
     rect = pygame.Rect(x, y, w, h)
-    if avoid is not None and rect.colliderect(avoid):
-        x = min(max(4, pos[0] - w // 2), sw - w - 4)
-        for y in (avoid.top - h - 6, avoid.bottom + 6):
-            if 4 <= y <= sh - h - 4:
-                return pygame.Rect(x, y, w, h)
+    places = [rect]
+    x0 = min(max(4, pos[0] - w // 2), sw - w - 4)
+    if avoid is not None:
+        places = [pygame.Rect(x0, y, w, h) for y in (avoid.top - h - 6, avoid.bottom + 6)]
         for x in (avoid.right + 6, avoid.left - w - 6):
-            if 4 <= x <= sw - w - 4:
-                return pygame.Rect(x, min(max(4, avoid.y), sh - h - 4), w, h)
-    return rect
+            for y in (avoid.y, avoid.bottom - h, pos[1] - h // 2):
+                places.append(pygame.Rect(x, min(max(4, y), sh - h - 4), w, h))
+        places = [r for r in places if 4 <= r.x <= sw - w - 4 and 4 <= r.y <= sh - h - 4]
+        if not rect.colliderect(avoid):
+            places.insert(0, rect)
+        if not places:
+            return rect
+    if not any(places[0].colliderect(k) for k in keep_clear):
+        return places[0]
+    # Also just above and below each box to keep clear; the nearest to the pointer
+    # of the places that cover neither wins.
+    for k in keep_clear:
+        for y in (k.bottom + 6, k.top - h - 6):
+            for x in (x0, places[0].x):
+                places.append(pygame.Rect(x, y, w, h))
+    clear = [
+        r
+        for r in places
+        if 4 <= r.x <= sw - w - 4
+        and 4 <= r.y <= sh - h - 4
+        and not (avoid is not None and r.colliderect(avoid))
+        and not any(r.colliderect(k) for k in keep_clear)
+    ]
+    if not clear:
+        return places[0]
+    return min(clear, key=lambda r: _distance(r, pos))
+
+
+def _distance(r: pygame.Rect, p: tuple[int, int]) -> float:
+    dx = max(r.left - p[0], 0, p[0] - r.right)
+    dy = max(r.top - p[1], 0, p[1] - r.bottom)
+    return float(dx * dx + dy * dy)
 
 
 def draw_tooltip(
@@ -159,14 +190,15 @@ def draw_tooltip(
     tip: str,
     pos: tuple[int, int],
     avoid: pygame.Rect | None = None,
+    keep_clear: Sequence[pygame.Rect] = (),
 ) -> None:
     """Draw a wrapped tooltip box near ``pos``, kept inside the surface and clear of
-    ``avoid``."""
+    ``avoid`` (and where it can, of ``keep_clear``: :func:`tooltip_rect`)."""
     font = fonts.get(14)
     max_w = min(420, surface.get_width() - 20)
     lines = theme.wrap(font, tip, max_w - 16)
     line_h = font.get_linesize()
-    rect = tooltip_rect(fonts, tip, pos, surface.get_size(), avoid)
+    rect = tooltip_rect(fonts, tip, pos, surface.get_size(), avoid, keep_clear)
     x, y = rect.topleft
     pygame.draw.rect(surface, theme.TOOLTIP_BG, rect, border_radius=5)
     pygame.draw.rect(surface, (90, 80, 60), rect, 1, border_radius=5)

@@ -613,3 +613,61 @@ def test_the_hint_star_leaves_the_button_label_alone() -> None:
     scene.hint_buttons = lambda: []  # type: ignore[method-assign]  # the same frame, no ring
     assert inside() == ringed
     scene.close()
+
+
+def test_a_tooltip_beside_a_card_leaves_the_hint_words_alone() -> None:
+    # Session 7, by hand: the tooltip of a display card (left column) went beside the
+    # card, onto the hint's words at the top of the board, and stayed there while the
+    # pointer rested. Beside the card it now takes a height that leaves them clear.
+    from concordia.ui.widgets import tooltip_rect
+
+    app, scene = game_scene(["human", "easy"], 3)
+    fonts = app.fonts
+    card = pygame.Rect(8, 44, 162, 96)  # a display card at the top of the column
+    words = pygame.Rect(188, 48, 520, 150)  # the hint box beside it
+    tip = "Farmer (Minerva): produce grain in every city of one province, " * 3
+    pos = (90, 90)
+    old = tooltip_rect(fonts, tip, pos, (1280, 720), card)
+    assert old.colliderect(words)  # what the game did: beside the card, on the words
+    got = tooltip_rect(fonts, tip, pos, (1280, 720), card, [words])
+    assert not got.colliderect(words) and not got.colliderect(card)
+    assert got.width == old.width and got.height == old.height
+    assert pygame.Rect(0, 0, 1280, 720).contains(got)
+    scene.close()
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 720)])
+def test_the_hint_words_do_not_cover_the_steps_they_star(size: tuple[int, int]) -> None:
+    # Session 7, by hand: the hint's words sat at the top left of the board over the
+    # north, where a long hint covered the stars it numbered. The box now takes the
+    # corner of the board that covers the fewest of them (top left when none is).
+    from concordia.core import Produce
+    from concordia.ui import theme
+    from concordia.ui.game.hints import Hint, hint_box
+
+    app, scene = game_scene(["human", "easy"], 1, size=size)
+    scene.update(0.0)
+    state = scene.state
+    play = next(a for a in state.legal_actions() if str(a) == "play prefect")
+    board = scene.lay.board
+    for province, moved in (("britannia", True), ("mauretania", False)):
+        produce = next(a for a in state.apply(play).legal_actions() if a == Produce(province))
+        scene.hint = Hint(state.step, 0, [play, produce], done=True)
+        scene.hint.text = " · ".join([scene.hint.describe(scene)] + ["a long reason"] * 7)
+        placed = hint_box(scene)
+        assert placed is not None
+        box, lines = placed
+        assert len(lines) == 8 and board.contains(box)
+        badge = scene.geometry().badges[province]
+        star = pygame.Rect(badge.x, badge.y, badge.w, badge.h)
+        top_left = pygame.Rect(board.x + scene.px(8), board.y + scene.px(8), box.w, box.h)
+        assert top_left.colliderect(star) == moved  # where the words used to go
+        assert not box.colliderect(star)
+        assert (box.topleft == top_left.topleft) != moved
+        assert scene.tooltip_keep_clear() == [box]
+        draw(app)  # the box is drawn where it was placed: its frame
+        assert app.screen is not None
+        assert app.screen.get_at((box.centerx, box.top))[:3] == theme.HILITE
+    scene.hint = None
+    assert scene.tooltip_keep_clear() == []
+    scene.close()

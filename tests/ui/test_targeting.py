@@ -31,6 +31,8 @@ from concordia.ui.targeting import (
     Selection,
     Target,
     Targeting,
+    clear_corner,
+    overlap_area,
 )
 
 pytestmark = pytest.mark.usefixtures("pygame_display")
@@ -341,3 +343,23 @@ def test_a_click_anywhere_in_a_lit_province_ring_produces_there(board_name: str)
             tried += 1
     assert tried >= 3 * len(rings)
     scene.close()
+
+
+def test_clear_corner_keeps_the_boxes_it_is_given_uncovered() -> None:
+    # The hint's words go in the corner of the board that covers the fewest of the
+    # steps it stars; with nothing to keep clear (or a tie) they stay top left.
+    area = Box(100, 50, 800, 500)
+    top_left = clear_corner(area, 300, 120, 8, [])
+    assert (top_left.x, top_left.y) == (108, 58)
+    north_west = [Box(150, 90, 40, 20)]
+    got = clear_corner(area, 300, 120, 8, north_west)
+    assert (got.x, got.y) == (592, 58)  # top right
+    north = [Box(150, 90, 40, 20), Box(700, 100, 40, 20)]
+    got = clear_corner(area, 300, 120, 8, north)
+    assert (got.x, got.y) == (108, 422)  # bottom left
+    everywhere = [*north, Box(150, 500, 20, 10), Box(650, 480, 60, 40)]
+    got = clear_corner(area, 300, 120, 8, everywhere)
+    assert (got.x, got.y) == (108, 422)  # the least covered: a 20 x 10 badge
+    assert all(overlap_area(got, k) == 0 for k in everywhere[:2])
+    assert overlap_area(Box(0, 0, 10, 10), Box(5, 5, 10, 10)) == 25
+    assert overlap_area(Box(0, 0, 10, 10), Box(10, 0, 10, 10)) == 0

@@ -31,7 +31,7 @@ from concordia.ui.ai_bridge import Reply
 from concordia.ui.game.cards import card_name
 from concordia.ui.game.describe import describe, describe_choice
 from concordia.ui.strings import t
-from concordia.ui.targeting import HKey, action_target
+from concordia.ui.targeting import Box, HKey, action_target, clear_corner
 from concordia.ui.widgets import Button
 
 if TYPE_CHECKING:
@@ -332,24 +332,53 @@ def mark(scene: GameScene, highlights: dict[HKey, str]) -> dict[HKey, str]:
     return out
 
 
-def draw(scene: GameScene, surface: pygame.Surface) -> None:
-    """The suggested play in words, in a box at the top of the board."""
+def hint_box(scene: GameScene) -> tuple[pygame.Rect, list[str]] | None:
+    """Where the hint's words go and their lines (None without a hint): a box in the
+    corner of the board that covers the fewest of the steps it stars (the top left
+    when none is covered; a three-move hint in the north used to sit on its own
+    stars), so the words and the stars they number are seen together."""
     hint = current_hint(scene)
     if hint is None or not hint.text:
-        return
-    fonts = scene.app.fonts
-    font = fonts.get(13)
+        return None
+    font = scene.app.fonts.get(13)
     board = scene.lay.board
     width = min(board.width - scene.px(24), scene.px(520))
     lines = theme.wrap(font, t("game.hint_is", what=hint.text).replace(" · ", "\n"), width)
     if hint.why and len(lines) > 8:  # a long play: keep the reasons, shorten the steps
         why = theme.wrap(font, hint.why, width)
         lines = [*lines[: max(1, 8 - len(why) - 1)], "…", *why]
+    lines = lines[:8]
     line_h = font.get_linesize()
-    box = pygame.Rect(board.x + scene.px(8), board.y + scene.px(8), width + scene.px(16), 0)
-    box.height = min(len(lines), 8) * line_h + scene.px(12)
+    w = width + scene.px(16)
+    h = len(lines) * line_h + scene.px(12)
+    area = Box(board.x, board.y, board.width, board.height)
+    spot = clear_corner(area, w, h, scene.px(8), _starred_boxes(scene, hint))
+    return pygame.Rect(round(spot.x), round(spot.y), w, h), lines
+
+
+def _starred_boxes(scene: GameScene, hint: Hint) -> list[Box]:
+    # The badges of the hinted board steps and the colonists they move, on screen.
+    geo = scene.geometry()
+    keys = [k for k in (action_target(a) for a in hint.actions) if k is not None]
+    out = [geo.badges[k] for k in keys if k in geo.badges]
+    sources = {a.src for a in hint.actions if isinstance(a, Move)}
+    for spot in geo.colonists:
+        if spot.loc in sources and spot.seat == hint.seat:
+            (cx, cy), r = spot.shape.centre, spot.shape.r
+            out.append(Box(cx - r, cy - r, 2 * r, 2 * r))
+    return out
+
+
+def draw(scene: GameScene, surface: pygame.Surface) -> None:
+    """The suggested play in words, in a box on the board (:func:`hint_box`)."""
+    placed = hint_box(scene)
+    if placed is None:
+        return
+    box, lines = placed
+    font = scene.app.fonts.get(13)
+    line_h = font.get_linesize()
     theme.panel(surface, box, theme.PANEL, theme.HILITE, 8)
-    for i, line in enumerate(lines[:8]):
+    for i, line in enumerate(lines):
         theme.text(surface, font, line, (box.x + scene.px(8), box.y + scene.px(6) + i * line_h))
 
 

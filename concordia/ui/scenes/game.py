@@ -413,6 +413,12 @@ class GameScene(Scene):
         button) it describes."""
         return tooltips.tooltip_avoid(self, pos)
 
+    def tooltip_keep_clear(self) -> list[pygame.Rect]:
+        """What a tooltip should leave uncovered where it can: the hint's words (a
+        display card's tooltip used to rest over them)."""
+        placed = hints.hint_box(self)
+        return [placed[0]] if placed is not None else []
+
     # ------------------------------------------------------------------ drawing
     def draw(self, surface: pygame.Surface) -> None:
         state = self.state
