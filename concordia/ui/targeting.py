@@ -106,16 +106,25 @@ def overlap_area(a: Box, b: Box) -> float:
     return w * h if w > 0 and h > 0 else 0.0
 
 
-def clear_corner(area: Box, w: float, h: float, inset: float, keep: Sequence[Box]) -> Box:
+def clear_corner(
+    area: Box, w: float, h: float, inset: float, keep: Sequence[Box], minor: Sequence[Box] = ()
+) -> Box:
     """A ``w`` x ``h`` box in a corner of ``area`` (``inset`` from its edges) that
-    covers the least of ``keep``: top left, top right, bottom left, bottom right, the
-    first wins a tie (so with nothing to keep clear the box stays top left). The hint
-    box uses it to keep the board steps it stars in view."""
+    covers the least of ``keep``, then of ``minor``: top left, top right, bottom left,
+    bottom right, the first wins a tie (so with nothing to keep clear the box stays top
+    left). The hint box keeps the steps it stars in view first, then the other lit
+    targets."""
     left, top = area.x + inset, area.y + inset
     right = max(left, area.x + area.w - inset - w)
     bottom = max(top, area.y + area.h - inset - h)
     corners = [Box(x, y, w, h) for y in (top, bottom) for x in (left, right)]
-    return min(corners, key=lambda c: sum(overlap_area(c, k) for k in keep))
+    return min(
+        corners,
+        key=lambda c: (
+            sum(overlap_area(c, k) for k in keep),
+            sum(overlap_area(c, k) for k in minor),
+        ),
+    )
 
 
 @dataclass(frozen=True)

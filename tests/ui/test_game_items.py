@@ -13,6 +13,7 @@ from ui_helpers import buttons, click_button, draw, find_actions, game_scene, se
 
 from concordia.core import GameState, Move, Trade
 from concordia.core.data import CARD_BY_ID
+from concordia.ui.game import tooltips
 from concordia.ui.game.describe import describe_choice
 from concordia.ui.input import Click, Confirm, HandCard, Hover
 from concordia.ui.scenes.game import GameScene
@@ -670,4 +671,30 @@ def test_the_hint_words_do_not_cover_the_steps_they_star(size: tuple[int, int]) 
         assert app.screen.get_at((box.centerx, box.top))[:3] == theme.HILITE
     scene.hint = None
     assert scene.tooltip_keep_clear() == []
+    scene.close()
+
+
+def test_the_mercator_panel_hides_the_board_tooltips_under_it() -> None:
+    # Session 8, by hand: after a trade the pointer rested on the panel's emptied
+    # trade button and the tooltip told the city under the panel ("Antiochia: cloth").
+    # Over the panel, only its own buttons have tooltips.
+    _app, scene = _at(_mine("mercator"), seed=3, tries=200)
+    assert scene.trade.is_open()
+    panel = scene.trade.rect()
+    on_buttons = [b.rect for b in scene.buttons.buttons if panel.colliderect(b.rect)]
+    spots = [
+        (x, y)
+        for x in range(panel.left + 2, panel.right - 2, 6)
+        for y in range(panel.top + 2, panel.bottom - 2, 6)
+        if not any(r.collidepoint((x, y)) for r in on_buttons)
+    ]
+    under = [p for p in spots if tooltips.board_tooltip(scene, p) is not None]
+    assert under  # the board under the panel has things to tell
+    assert all(scene.tooltip(p) is None for p in under)
+    from concordia.core import Finish
+
+    scene.submit(next(a for a in scene.state.legal_actions() if isinstance(a, Finish)))
+    assert not scene.trade.is_open()  # the card is done: the board tells again
+    assert [scene.tooltip(p) for p in under] == [tooltips.board_tooltip(scene, p) for p in under]
+    assert any(scene.tooltip(p) for p in under)
     scene.close()

@@ -361,5 +361,9 @@ def test_clear_corner_keeps_the_boxes_it_is_given_uncovered() -> None:
     got = clear_corner(area, 300, 120, 8, everywhere)
     assert (got.x, got.y) == (108, 422)  # the least covered: a 20 x 10 badge
     assert all(overlap_area(got, k) == 0 for k in everywhere[:2])
+    # Among corners that cover no star, the one covering the fewest other lit targets.
+    lit = [Box(600, 60, 30, 30), Box(120, 430, 10, 10)]
+    got = clear_corner(area, 300, 120, 8, north_west, lit)
+    assert (got.x, got.y) == (592, 422)  # bottom right: covers none of them
     assert overlap_area(Box(0, 0, 10, 10), Box(5, 5, 10, 10)) == 25
     assert overlap_area(Box(0, 0, 10, 10), Box(10, 0, 10, 10)) == 0

@@ -334,9 +334,10 @@ def mark(scene: GameScene, highlights: dict[HKey, str]) -> dict[HKey, str]:
 
 def hint_box(scene: GameScene) -> tuple[pygame.Rect, list[str]] | None:
     """Where the hint's words go and their lines (None without a hint): a box in the
-    corner of the board that covers the fewest of the steps it stars (the top left
-    when none is covered; a three-move hint in the north used to sit on its own
-    stars), so the words and the stars they number are seen together."""
+    corner of the board that covers the least of the steps it stars, then of the other
+    lit targets (the top left when it covers none; a long hint there sat on northern
+    stars), so the words and the stars they number are seen together. A click on the
+    box still reaches the board under it: the box tells, it takes no input."""
     hint = current_hint(scene)
     if hint is None or not hint.text:
         return None
@@ -352,7 +353,9 @@ def hint_box(scene: GameScene) -> tuple[pygame.Rect, list[str]] | None:
     w = width + scene.px(16)
     h = len(lines) * line_h + scene.px(12)
     area = Box(board.x, board.y, board.width, board.height)
-    spot = clear_corner(area, w, h, scene.px(8), _starred_boxes(scene, hint))
+    stars = _starred_boxes(scene, hint)
+    lit = [b for b in scene.geometry().badges.values() if b not in stars]
+    spot = clear_corner(area, w, h, scene.px(8), stars, lit)
     return pygame.Rect(round(spot.x), round(spot.y), w, h), lines
 
 

@@ -105,6 +105,8 @@ def scene_tooltip(scene: GameScene, pos: tuple[int, int]) -> str | None:
         tip = part.tooltip(pos)
         if tip:
             return f"{tip}  {t('reference.tip_f1')}" if page else tip
+    if scene.trade_open_at(pos):
+        return None  # the Mercator panel covers the board: nothing under it is told
     if scene.lay.board.collidepoint(pos):
         return board_tooltip(scene, pos)
     return None
