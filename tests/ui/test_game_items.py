@@ -665,12 +665,12 @@ def test_the_hint_words_do_not_cover_the_steps_they_star(size: tuple[int, int]) 
         assert top_left.colliderect(star) == moved  # where the words used to go
         assert not box.colliderect(star)
         assert (box.topleft == top_left.topleft) != moved
-        assert scene.tooltip_keep_clear() == [box]
+        assert scene.tooltip_keep_clear()[0] == box
         draw(app)  # the box is drawn where it was placed: its frame
         assert app.screen is not None
         assert app.screen.get_at((box.centerx, box.top))[:3] == theme.HILITE
     scene.hint = None
-    assert scene.tooltip_keep_clear() == []
+    assert box not in scene.tooltip_keep_clear()
     scene.close()
 
 
@@ -697,4 +697,31 @@ def test_the_mercator_panel_hides_the_board_tooltips_under_it() -> None:
     assert not scene.trade.is_open()  # the card is done: the board tells again
     assert [scene.tooltip(p) for p in under] == [tooltips.board_tooltip(scene, p) for p in under]
     assert any(scene.tooltip(p) for p in under)
+    scene.close()
+
+
+def test_a_hand_card_tooltip_leaves_the_bar_choices_alone() -> None:
+    # Session 8, by hand: after playing the Diplomat the pointer rested on the next
+    # hand card, whose tooltip (above the card) hid the bar's "copy Livia's Architect".
+    from concordia.ui.widgets import tooltip_rect
+
+    app, scene = _at(_mine("diplomat"), seed=3, tries=200)
+    size = app.screen.get_size()
+    shown = scene.buttons.buttons
+    bar = [b.rect for b in shown if b.enabled and scene.lay.actions.contains(b.rect)]
+    assert bar
+    cards = [r for r, _ in scene.hand.rects(0)]
+    assert cards
+    covered_before = 0
+    for card in cards:
+        pos = card.center
+        tip = scene.tooltip(pos)
+        assert tip
+        avoid = scene.tooltip_avoid(pos)
+        old = tooltip_rect(app.fonts, tip, pos, size, avoid)
+        covered_before += any(old.colliderect(r) for r in bar)
+        got = tooltip_rect(app.fonts, tip, pos, size, avoid, scene.tooltip_keep_clear())
+        assert not any(got.colliderect(r) for r in bar)
+        assert avoid is not None and not got.colliderect(avoid)
+    assert covered_before  # what the game did
     scene.close()

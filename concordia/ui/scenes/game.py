@@ -415,9 +415,13 @@ class GameScene(Scene):
 
     def tooltip_keep_clear(self) -> list[pygame.Rect]:
         """What a tooltip should leave uncovered where it can: the hint's words (a
-        display card's tooltip used to rest over them)."""
+        display card's tooltip used to rest over them) and the action bar's choices (a
+        hand card's tooltip hid the Diplomat's "copy Livia's Architect")."""
         placed = hints.hint_box(self)
-        return [placed[0]] if placed is not None else []
+        keep = [placed[0]] if placed is not None else []
+        bar = self.lay.actions
+        keep += [b.rect for b in self.buttons.buttons if b.enabled and bar.contains(b.rect)]
+        return keep
 
     # ------------------------------------------------------------------ drawing
     def draw(self, surface: pygame.Surface) -> None:
