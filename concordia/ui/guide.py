@@ -368,7 +368,7 @@ class GuideScene(Scene):
             return intent  # scrolling the log, looking at the players
         elif not game.human_to_act:
             return intent  # the others are playing: nothing of the player's to check
-        elif game.lay.board.collidepoint(intent.pos) and not game.trade_open_at(intent.pos):
+        elif game.lay.board.collidepoint(intent.pos) and not game.trade.covers(intent.pos):
             hit = game.board_hit(intent.pos)
             verdict = "no" if hit is None else self.classify(hit.choice)
             if hit is None and intent.button != 1:

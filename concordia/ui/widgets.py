@@ -159,8 +159,11 @@ def tooltip_rect(
             return rect
     if not any(places[0].colliderect(k) for k in keep_clear):
         return places[0]
-    # Also just above and below each box to keep clear; the nearest to the pointer
-    # of the places that cover neither wins.
+    # Also each corner around the pointer, and just above and below each box to keep
+    # clear; the nearest to the pointer of the places that cover neither wins.
+    for x in (pos[0] + 16, pos[0] - w - 8):
+        for y in (pos[1] + 20, pos[1] - h - 8):
+            places.append(pygame.Rect(x, y, w, h))
     for k in keep_clear:
         for y in (k.bottom + 6, k.top - h - 6):
             for x in (x0, places[0].x):

@@ -706,6 +706,7 @@ def test_a_hand_card_tooltip_leaves_the_bar_choices_alone() -> None:
     from concordia.ui.widgets import tooltip_rect
 
     app, scene = _at(_mine("diplomat"), seed=3, tries=200)
+    assert app.screen is not None
     size = app.screen.get_size()
     shown = scene.buttons.buttons
     bar = [b.rect for b in shown if b.enabled and scene.lay.actions.contains(b.rect)]
@@ -724,4 +725,57 @@ def test_a_hand_card_tooltip_leaves_the_bar_choices_alone() -> None:
         assert not any(got.colliderect(r) for r in bar)
         assert avoid is not None and not got.colliderect(avoid)
     assert covered_before  # what the game did
+    scene.close()
+
+
+def test_a_board_tooltip_leaves_the_hint_stars_alone() -> None:
+    # Session 8, by hand: on the last turn the tooltip of the route under the pointer
+    # ("sea route Alexandria – Athenae") covered the starred city next to it, the next
+    # step of the hint. Over the whole board, no tooltip now covers a star.
+    from pathlib import Path
+
+    from concordia.core import parse_action
+    from concordia.ui.game.hints import Hint, starred_boxes
+    from concordia.ui.widgets import tooltip_rect
+
+    moves = (Path(__file__).parent / "data" / "italia_seed11_architect.txt").read_text()
+    app, scene = game_scene(["human", "easy"], 11, moves.splitlines()[:-1], board_name="italia")
+    scene.update(0.0)
+    state = scene.state
+    plan = [
+        "play II_architect",
+        "move land comum-mutina mutina-verona",
+        "move land casinum-hadria ancona-hadria",
+        "move land luceria-potentia croton-messana",
+        "build verona",
+        "build mutina",
+        "finish",
+    ]
+    actions = []
+    for text in plan:
+        actions.append(parse_action(text, state))
+        state = state.apply(actions[-1])
+    scene.hint = Hint(scene.state.step, 0, actions, done=True)
+    scene.hint.text = scene.hint.describe(scene)
+    stars = [
+        pygame.Rect(round(b.x), round(b.y), round(b.w), round(b.h))
+        for b in starred_boxes(scene, scene.hint)
+    ]
+    assert len(stars) >= 5
+    assert app.screen is not None
+    size = app.screen.get_size()
+    board = scene.lay.board
+    before = after = 0
+    for x in range(board.left + 5, board.right, 15):
+        for y in range(board.top + 5, board.bottom, 15):
+            tip = scene.tooltip((x, y))
+            if not tip or any(s.collidepoint((x, y)) for s in stars):
+                continue
+            avoid = scene.tooltip_avoid((x, y))
+            old = tooltip_rect(app.fonts, tip, (x, y), size, avoid)
+            new = tooltip_rect(app.fonts, tip, (x, y), size, avoid, scene.tooltip_keep_clear())
+            before += any(old.colliderect(s) for s in stars)
+            after += any(new.colliderect(s) for s in stars)
+    assert before > 0  # what the game did
+    assert after == 0
     scene.close()

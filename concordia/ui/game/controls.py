@@ -104,7 +104,7 @@ def on_click(scene: GameScene, pos: tuple[int, int], button: int) -> None:
         return
     if button != 1 or not scene.human_to_act or scene.controller.awaiting_confirm:
         return
-    if scene.lay.board.collidepoint(pos) and not scene.trade_open_at(pos):
+    if scene.lay.board.collidepoint(pos) and not scene.trade.covers(pos):
         scene.click_board(pos)
 
 

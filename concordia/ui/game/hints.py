@@ -353,14 +353,14 @@ def hint_box(scene: GameScene) -> tuple[pygame.Rect, list[str]] | None:
     w = width + scene.px(16)
     h = len(lines) * line_h + scene.px(12)
     area = Box(board.x, board.y, board.width, board.height)
-    stars = _starred_boxes(scene, hint)
+    stars = starred_boxes(scene, hint)
     lit = [b for b in scene.geometry().badges.values() if b not in stars]
     spot = clear_corner(area, w, h, scene.px(8), stars, lit)
     return pygame.Rect(round(spot.x), round(spot.y), w, h), lines
 
 
-def _starred_boxes(scene: GameScene, hint: Hint) -> list[Box]:
-    # The badges of the hinted board steps and the colonists they move, on screen.
+def starred_boxes(scene: GameScene, hint: Hint) -> list[Box]:
+    """The badges of the hinted board steps and the colonists they move, on screen."""
     geo = scene.geometry()
     keys = [k for k in (action_target(a) for a in hint.actions) if k is not None]
     out = [geo.badges[k] for k in keys if k in geo.badges]

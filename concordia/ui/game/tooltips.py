@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from concordia.core import Build
+from concordia.ui.game import hints
 from concordia.ui.game.cards import price_text
 from concordia.ui.game.describe import describe_choice
 from concordia.ui.strings import t, tn
@@ -105,7 +106,7 @@ def scene_tooltip(scene: GameScene, pos: tuple[int, int]) -> str | None:
         tip = part.tooltip(pos)
         if tip:
             return f"{tip}  {t('reference.tip_f1')}" if page else tip
-    if scene.trade_open_at(pos):
+    if scene.trade.covers(pos):
         return None  # the Mercator panel covers the board: nothing under it is told
     if scene.lay.board.collidepoint(pos):
         return board_tooltip(scene, pos)
@@ -140,3 +141,19 @@ def tooltip_avoid(scene: GameScene, pos: tuple[int, int]) -> pygame.Rect | None:
     if hit is None and scene.lay.board.collidepoint(pos):
         return scene.lay.actions.union(scene.lay.hand)  # keep the bar's buttons visible
     return hit
+
+
+def keep_clear(scene: GameScene) -> list[pygame.Rect]:
+    """What a tooltip should leave uncovered where it can: the hint's words (a display
+    card's tooltip used to rest over them), the stars the hint puts on the board (a
+    route's tooltip hid the starred city next to it) and the action bar's choices (a
+    hand card's tooltip hid the Diplomat's "copy Livia's Architect")."""
+    placed = hints.hint_box(scene)
+    keep = [placed[0]] if placed is not None else []
+    hint = hints.current_hint(scene)
+    if hint is not None:
+        for b in hints.starred_boxes(scene, hint):
+            keep.append(pygame.Rect(round(b.x), round(b.y), round(b.w), round(b.h)))
+    bar = scene.lay.actions
+    keep += [b.rect for b in scene.buttons.buttons if b.enabled and bar.contains(b.rect)]
+    return keep

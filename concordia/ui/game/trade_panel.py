@@ -31,6 +31,10 @@ class TradePanel:
             and not s.controller.awaiting_confirm
         )
 
+    def covers(self, pos: tuple[int, int]) -> bool:
+        """Whether the panel is open and covers ``pos`` (it sits on the board)."""
+        return self.is_open() and self.rect().collidepoint(pos)
+
     def step(self, good: str, delta: int) -> None:
         s = self.scene
         amounts = sorted(tr.amount for tr in s.options().trades.get(good, []))

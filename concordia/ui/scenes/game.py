@@ -340,10 +340,6 @@ class GameScene(Scene):
     def finish_game(self) -> None:
         game_end.finish_game(self)
 
-    def trade_open_at(self, pos: tuple[int, int]) -> bool:
-        """Whether the Mercator panel is open and covers ``pos`` (it sits on the board)."""
-        return self.trade.is_open() and self.trade.rect().collidepoint(pos)
-
     def click_board(self, pos: tuple[int, int]) -> None:
         """Choose the legal target under ``pos`` (see :mod:`concordia.ui.targeting`)."""
         hit = self.board_hit(pos)
@@ -409,19 +405,12 @@ class GameScene(Scene):
         return tooltips.reference_page(self, pos)
 
     def tooltip_avoid(self, pos: tuple[int, int]) -> pygame.Rect | None:
-        """What the tooltip at ``pos`` must not cover: the hand or display card (or the
-        button) it describes."""
+        """What the tooltip at ``pos`` must not cover (:func:`tooltips.tooltip_avoid`)."""
         return tooltips.tooltip_avoid(self, pos)
 
     def tooltip_keep_clear(self) -> list[pygame.Rect]:
-        """What a tooltip should leave uncovered where it can: the hint's words (a
-        display card's tooltip used to rest over them) and the action bar's choices (a
-        hand card's tooltip hid the Diplomat's "copy Livia's Architect")."""
-        placed = hints.hint_box(self)
-        keep = [placed[0]] if placed is not None else []
-        bar = self.lay.actions
-        keep += [b.rect for b in self.buttons.buttons if b.enabled and bar.contains(b.rect)]
-        return keep
+        """What it should leave uncovered where it can (:func:`tooltips.keep_clear`)."""
+        return tooltips.keep_clear(self)
 
     # ------------------------------------------------------------------ drawing
     def draw(self, surface: pygame.Surface) -> None:
