@@ -530,6 +530,7 @@ EN: Final[dict[str, str]] = {
     "log.copy": "{name} copies {card} of {other}",
     "log.buy": "{name} buys {card}",
     "log.discard": "{name} throws away {good}",
+    "log.discard_n": "{name} throws away {n} {goods}",
     "log.finish": "{name} finishes",
     "log.turn_end": "— {name} ends the turn —",
     # CLI
@@ -1051,6 +1052,7 @@ IT: Final[dict[str, str]] = {
     "log.copy": "{name} copia {card} di {other}",
     "log.buy": "{name} compra {card}",
     "log.discard": "{name} scarta {good}",
+    "log.discard_n": "{name} scarta {n} {goods}",
     "log.finish": "{name} termina",
     "log.turn_end": "— {name} termina il turno —",
     "cli.final_scores": "Punteggi finali:",

@@ -779,3 +779,28 @@ def test_a_board_tooltip_leaves_the_hint_stars_alone() -> None:
     assert before > 0  # what the game did
     assert after == 0
     scene.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_the_hint_counts_a_good_thrown_away_twice(lang: str) -> None:
+    # Session 8, by hand: a Farmer hint read "plays Farmer · throws away food · throws
+    # away food". The same good thrown away twice in a row is one line with its count.
+    from concordia.core import Action, Discard, PlayCard
+    from concordia.ui.game.hints import play_words
+
+    set_language(lang)
+    try:
+        _app, scene = game_scene(["human", "easy"], 3)
+        name = scene.controller.seats[0].name
+        play = PlayCard(scene.state.hand(0)[0])
+        steps: list[Action] = [play, Discard("food"), Discard("food"), Discard("brick")]
+        lines = play_words(scene, steps, 0)
+        two = tn("good.food", 2)
+        assert lines[1] == t("log.discard_n", name=name, n=2, goods=two).removeprefix(name + " ")
+        assert lines[2] == t("log.discard", name=name, good=t("good.brick")).removeprefix(
+            name + " "
+        )
+        assert len(lines) == 3
+        scene.close()
+    finally:
+        set_language("en")

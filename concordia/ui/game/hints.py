@@ -18,6 +18,7 @@ from concordia.core import (
     Action,
     Build,
     BuyCard,
+    Discard,
     Finish,
     GameState,
     Move,
@@ -30,7 +31,7 @@ from concordia.ui import theme
 from concordia.ui.ai_bridge import Reply
 from concordia.ui.game.cards import card_name
 from concordia.ui.game.describe import describe, describe_choice
-from concordia.ui.strings import t
+from concordia.ui.strings import t, tn
 from concordia.ui.targeting import Box, HKey, action_target, clear_corner
 from concordia.ui.widgets import Button
 
@@ -81,7 +82,8 @@ def play_words(scene: GameScene, actions: list[Action], seat: int) -> list[str]:
     the board (:func:`mark`); the builds that follow one another on one line ("★4 ★5
     builds in Verona and Mutina"); the Finish that closes those builds left out (the list
     says where to stop). Session 7: a four-move Architect named the player on every line
-    and lost its second build to the box's "…"."""
+    and lost its second build to the box's "…". Session 8: the same good thrown away
+    twice is one line ("throws away 2 food")."""
     name = scene.controller.seats[seat].name + " "
     numbered = sum(1 for a in actions if action_target(a) is not None) > 1
     if len(actions) > 1 and isinstance(actions[-1], Finish) and isinstance(actions[-2], Build):
@@ -95,8 +97,14 @@ def play_words(scene: GameScene, actions: list[Action], seat: int) -> list[str]:
         while isinstance(a, Build) and i + 1 < len(actions) and isinstance(actions[i + 1], Build):
             i += 1
             group.append(actions[i])
+        while isinstance(a, Discard) and i + 1 < len(actions) and actions[i + 1] == a:
+            i += 1
+            group.append(actions[i])
         i += 1
-        if len(group) > 1:
+        if len(group) > 1 and isinstance(a, Discard):
+            goods = tn("good." + a.good, len(group))
+            text = t("log.discard_n", name=name.strip(), n=len(group), goods=goods)
+        elif len(group) > 1:
             where = and_list([scene.place_name(b.city) for b in group if isinstance(b, Build)])
             text = t("log.build", name=name.strip(), city=where)
         else:
