@@ -74,6 +74,7 @@ class App:
         self.running = False
         self.exit_code = 0
         self.mouse: tuple[int, int] | None = None
+        self.tip_hidden = False  # after a click, until the pointer moves (dispatch)
         self.result: AutoplayResult | None = None
         self.frame_times: list[float] = []
         #: Frames painted, and frames skipped because nothing changed (the idle rule).
@@ -283,6 +284,12 @@ class App:
             self._rescale()
             return
         if isinstance(intent, Hover | Click | Drag):
+            # A click hides the tooltip until the pointer moves: what lies under a
+            # resting pointer after the click (the next hand card, once the played one
+            # left the hand) was not asked about.
+            self.tip_hidden = isinstance(intent, Click) or (
+                self.tip_hidden and intent.pos == self.mouse
+            )
             self.mouse = intent.pos
         if isinstance(intent, Key) and intent.key == pygame.K_F1 and not self.autoplay:
             self.help_key()
@@ -321,7 +328,7 @@ class App:
                 self.crashed(exc, scene, "draw")
                 return
         top = self.stack.top
-        if top is not None and self.mouse is not None and not self.autoplay:
+        if top is not None and self.mouse is not None and not self.autoplay and not self.tip_hidden:
             try:
                 tip_of = getattr(top, "tooltip", None)
                 tip = tip_of(self.mouse) if callable(tip_of) else None

@@ -804,3 +804,30 @@ def test_the_hint_counts_a_good_thrown_away_twice(lang: str) -> None:
         scene.close()
     finally:
         set_language("en")
+
+
+def test_a_click_hides_the_tooltip_until_the_pointer_moves(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Session 8, by hand: after a hand card was played the pointer rested where it was,
+    # now over the next card, and that card's tooltip popped up over the bar. A click
+    # hides the tooltip until the pointer moves again.
+    import concordia.ui.app as app_module
+
+    shown: list[str] = []
+    monkeypatch.setattr(app_module, "draw_tooltip", lambda _s, _f, tip, *_a: shown.append(tip))
+    app, scene = game_scene(["human", "easy"], 3)
+    scene.update(0.0)
+    card = next(r for r, _ in scene.hand.rects(0))
+    pos = card.center
+    assert app.screen is not None
+
+    def tips_after(intent: object) -> int:
+        shown.clear()
+        app.dispatch(intent)  # type: ignore[arg-type]
+        app.draw(app.screen)  # type: ignore[arg-type]
+        return len(shown)
+
+    assert tips_after(Hover(pos)) == 1
+    assert tips_after(Click((pos[0], pos[1]), button=3)) == 0  # any click
+    assert tips_after(Hover(pos)) == 0  # the pointer has not moved
+    assert tips_after(Hover((pos[0] + 2, pos[1]))) == 1
+    scene.close()
