@@ -99,7 +99,7 @@ def architect_plan(
     """Moves then builds for the Architect in progress on the private state ``s``
     (which is advanced to the end of the card). Returns the actions taken."""
     actions: list[Action] = []
-    best_builds, best_v = _greedy_builds(s, value)
+    best_builds, best_v = greedy_builds(s, value)
     for _ in range(max_moves):
         if s.points <= 0:
             break
@@ -114,7 +114,7 @@ def architect_plan(
         scored.sort(key=lambda t: -t[0])
         chosen: tuple[Move, list[Action]] | None = None
         for _v, m, s2 in scored[:top_moves]:
-            builds, v = _greedy_builds(s2, value)
+            builds, v = greedy_builds(s2, value)
             if v > best_v + 1e-9:
                 best_v, chosen = v, (m, builds)
         if chosen is None:
@@ -132,7 +132,7 @@ def architect_plan(
     return actions
 
 
-def _greedy_builds(s: GameState, value: ValueFn) -> tuple[list[Action], float]:
+def greedy_builds(s: GameState, value: ValueFn) -> tuple[list[Action], float]:
     """Best greedy build sequence from ``s`` (not changed) and the value after it."""
     t = s.copy()
     t.points = 0  # building ends the movement: only builds remain to consider

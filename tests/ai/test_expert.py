@@ -343,3 +343,64 @@ def test_training_one_count_keeps_the_others_from_a_base_file(tmp_path: Path) ->
     assert got["base"] == {"command": base["command"], "counts": ["3", "4", "5"]}
     assert "--players 2 --agents easy" in got["command"]
     LearnedValue.from_json(got)  # the merged file loads
+
+
+def test_architect_options_branch_on_the_first_move(
+    boards: dict[str, BoardSpec], position: Position
+) -> None:
+    # Session 8: the planner keeps one greedy first move per Architect; the expert also
+    # searches plays that start with the next best first moves (9 of 12 against three
+    # hard with them, 7 without). Each is a whole legal card play from a distinct move.
+    from concordia.ai.expert import architect_options
+    from concordia.ai.greedy import turn_options, value_fn
+    from concordia.core import Move, PlayCard
+    from concordia.core.data import CARD_BY_ID
+
+    found = 0
+    for seed in range(1, 40):
+        s = position(boards["imperium"], 4, seed, 60 + 2 * seed)
+        seat = s.current_player
+        if s.phase != "card" or seat is None:
+            continue
+        architects = [c for c in s.hand(seat) if CARD_BY_ID[c].action == "architect"]
+        if not architects:
+            continue
+        view = s.view_for(seat)
+        value = value_fn(seat, ExpertAgent.rollout_weights, 0.0)
+        opts = architect_options(view, value, 3)
+        assert architect_options(view, value, 0) == []
+        firsts = [(o.actions[0], o.actions[1]) for o in opts]
+        assert len(firsts) == len(set(firsts))  # distinct first moves per card
+        assert len(opts) <= 3 * len(architects)
+        for o in opts:
+            assert isinstance(o.actions[0], PlayCard) and isinstance(o.actions[1], Move)
+            t = view.copy()
+            for a in o.actions:
+                assert t.current_player == seat and a in t.legal_actions()
+                t.apply_in_place(a)
+            assert t.turn_player != seat or t.phase == "over"
+        greedy = {tuple(o.actions) for o in turn_options(view, value)}
+        found += sum(1 for o in opts if tuple(o.actions) not in greedy)
+    assert found  # plays the planner alone never offers
+
+
+def test_spite_behind_counts_only_for_a_seat_behind(
+    boards: dict[str, BoardSpec], position: Position
+) -> None:
+    # Session 8's experiment knob (not shipped: 3 of 12 against hard): a seat the
+    # learned value has behind at the root scores with ``spite_behind``.
+    seen = set()
+    for seed in range(1, 30):
+        s = position(boards["imperium"], 4, seed, 120)
+        seat = s.current_player
+        if s.phase != "card" or seat is None:
+            continue
+        view = s.view_for(seat)
+        agent = ExpertAgent()
+        agent.spite_behind = 0.0
+        pred = [agent.learned.value(view, o) for o in range(4)]
+        behind = pred[seat] < max(v for o, v in enumerate(pred) if o != seat)
+        agent.analyse(view, Limit(iterations=1), random.Random(1))
+        assert agent._spite_now == (0.0 if behind else agent.spite)
+        seen.add(behind)
+    assert seen == {True, False}
