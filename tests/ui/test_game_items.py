@@ -368,6 +368,36 @@ def test_item10_the_hint_shows_the_whole_play() -> None:
     assert scene.current_hint is not None
 
 
+def _italia_architect_hint() -> tuple[Any, GameScene, list[Any]]:
+    # Session 7's hand-played position (Italia, seed 11) with its hint set: a
+    # three-move, two-build Architect (five board steps).
+    from pathlib import Path
+
+    from concordia.core import parse_action
+    from concordia.ui.game.hints import Hint
+
+    moves = (Path(__file__).parent / "data" / "italia_seed11_architect.txt").read_text()
+    app, scene = game_scene(["human", "easy"], 11, moves.splitlines()[:-1], board_name="italia")
+    scene.update(0.0)
+    state = scene.state
+    plan = [
+        "play II_architect",
+        "move land comum-mutina mutina-verona",
+        "move land casinum-hadria ancona-hadria",
+        "move land luceria-potentia croton-messana",
+        "build verona",
+        "build mutina",
+        "finish",
+    ]
+    actions = []
+    for text in plan:
+        actions.append(parse_action(text, state))
+        state = state.apply(actions[-1])
+    scene.hint = Hint(scene.state.step, 0, actions, done=True)
+    scene.hint.text = scene.hint.describe(scene)
+    return app, scene, actions
+
+
 @pytest.mark.parametrize("lang", ["en", "it"])
 def test_a_long_hint_names_the_player_once_and_builds_on_one_line(lang: str) -> None:
     # Session 7 (Italia, seed 11, the hand-played game's position): the hint for a
@@ -375,35 +405,12 @@ def test_a_long_hint_names_the_player_once_and_builds_on_one_line(lang: str) -> 
     # build with "…". Now: the name once, the builds on one line, the closing Finish
     # left out, and every line with board steps starts with their stars as numbered on
     # the board.
-    from pathlib import Path
-
-    from concordia.core import parse_action
-    from concordia.ui.game.hints import Hint
     from concordia.ui.strings import set_language
 
     set_language(lang)
     try:
-        moves = (Path(__file__).parent / "data" / "italia_seed11_architect.txt").read_text()
-        _app, scene = game_scene(
-            ["human", "easy"], 11, moves.splitlines()[:-1], board_name="italia"
-        )
-        scene.update(0.0)
-        state = scene.state
-        plan = [
-            "play II_architect",
-            "move land comum-mutina mutina-verona",
-            "move land casinum-hadria ancona-hadria",
-            "move land luceria-potentia croton-messana",
-            "build verona",
-            "build mutina",
-            "finish",
-        ]
-        actions = []
-        for text in plan:
-            actions.append(parse_action(text, state))
-            state = state.apply(actions[-1])
-        scene.hint = Hint(scene.state.step, 0, actions, done=True)
-        scene.hint.text = scene.hint.describe(scene)
+        _app, scene, actions = _italia_architect_hint()
+        assert scene.hint is not None
         lines = scene.hint.text.split(" · ")
         name = scene.controller.seats[0].name
         assert lines[0] == describe_choice(scene, actions[0], 0)
@@ -732,31 +739,12 @@ def test_a_board_tooltip_leaves_the_hint_stars_alone() -> None:
     # Session 8, by hand: on the last turn the tooltip of the route under the pointer
     # ("sea route Alexandria – Athenae") covered the starred city next to it, the next
     # step of the hint. Over the whole board, no tooltip now covers a star.
-    from pathlib import Path
 
-    from concordia.core import parse_action
-    from concordia.ui.game.hints import Hint, starred_boxes
+    from concordia.ui.game.hints import starred_boxes
     from concordia.ui.widgets import tooltip_rect
 
-    moves = (Path(__file__).parent / "data" / "italia_seed11_architect.txt").read_text()
-    app, scene = game_scene(["human", "easy"], 11, moves.splitlines()[:-1], board_name="italia")
-    scene.update(0.0)
-    state = scene.state
-    plan = [
-        "play II_architect",
-        "move land comum-mutina mutina-verona",
-        "move land casinum-hadria ancona-hadria",
-        "move land luceria-potentia croton-messana",
-        "build verona",
-        "build mutina",
-        "finish",
-    ]
-    actions = []
-    for text in plan:
-        actions.append(parse_action(text, state))
-        state = state.apply(actions[-1])
-    scene.hint = Hint(scene.state.step, 0, actions, done=True)
-    scene.hint.text = scene.hint.describe(scene)
+    app, scene, _actions = _italia_architect_hint()
+    assert scene.hint is not None
     stars = [
         pygame.Rect(round(b.x), round(b.y), round(b.w), round(b.h))
         for b in starred_boxes(scene, scene.hint)
