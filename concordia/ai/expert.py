@@ -46,7 +46,7 @@ from concordia.ai.greedy import (
     value_fn,
 )
 from concordia.core import Action, GameState, Move, Phase, PlayCard
-from concordia.core.data import MIN_PLAYERS
+from concordia.core.data import CARD_BY_ID, MIN_PLAYERS
 
 DEFAULT_TIME_S = 1.7
 
@@ -324,7 +324,7 @@ def architect_options(view: GameState, value: ValueFn, branch: int) -> list[Turn
     me = view.current_player
     out: list[TurnOption] = []
     for a in view.legal_actions():
-        if not isinstance(a, PlayCard):
+        if not isinstance(a, PlayCard) or CARD_BY_ID[a.card].action != "architect":
             continue
         s = view.copy()
         s.apply_in_place(a)
