@@ -40,6 +40,7 @@ from concordia.ai.greedy import (
     TurnOption,
     ValueFn,
     architect_plan,
+    complete_card,
     greedy_builds,
     greedy_step,
     turn_options,
@@ -82,6 +83,13 @@ class ExpertAgent(PlanningAgent):
     # keeps only its own greedy first move). Session 8, same deals: 9 of 12 against
     # three hard (7 without), lead +17.2 (+1.5), self-play 128.8 VP (125.2).
     architect_branch = 3
+    # The same for the other cards with a choice right after playing them (Senator
+    # and Consul purchases, the Prefect's province, the Colonist's placements, the
+    # Tribune's colonist): the best ``card_branch`` first choices of each, each
+    # completed greedily (session 9, see docs/ai.md). 0 turns it off.
+    card_branch = 0
+    # Which of those cards are branched (phase names, comma-separated).
+    branched_cards = "senator,consul,prefect,colonist,tribune"
     # The weight of the learned margin in the score, by player count (2, 3, 4, 5).
     # Session 5 measured 0 against 0.5 on the same deals against hard (docs/ai.md):
     # in 4 and 5 players the learned margin cost wins, so there it only proposes
@@ -236,6 +244,9 @@ class ExpertAgent(PlanningAgent):
             opts = opts + turn_options(view, learned)
             if self.architect_branch:
                 opts = opts + architect_options(view, hand, self.architect_branch)
+            if self.card_branch:
+                phases = frozenset(Phase(p) for p in self.branched_cards.split(",") if p)
+                opts = opts + card_options(view, hand, self.card_branch, phases)
         seen: set[tuple[str, ...]] = set()
         unique: list[TurnOption] = []
         for o in opts:
@@ -340,4 +351,44 @@ def architect_options(view: GameState, value: ValueFn, branch: int) -> list[Turn
         for _v, m, s2 in scored[:branch]:
             acts = [a, m, *architect_plan(s2, value)]
             out.append(TurnOption(acts, s2, value(s2)))
+    return out
+
+
+# The card phases whose first choice :func:`card_options` branches on (the Architect has
+# its own planner above; the Mercator's planner already searches pairs of trades; a
+# Diplomat's copy is branched by turn_options itself).
+BRANCHED_PHASES = frozenset(
+    {Phase.SENATOR, Phase.CONSUL, Phase.PREFECT, Phase.COLONIST, Phase.TRIBUNE}
+)
+
+
+def card_options(
+    view: GameState, value: ValueFn, branch: int, phases: frozenset[Phase] = BRANCHED_PHASES
+) -> list[TurnOption]:
+    """Plays of the other cards with a choice (``phases``, a subset of
+    :data:`BRANCHED_PHASES`) that the greedy planner does not reach: for each such card
+    in the mover's hand, its ``branch`` best first choices (by the value once the card
+    is completed greedily from there), each a whole card play. The greedy play is
+    among them when it ranks so."""
+    me = view.current_player
+    out: list[TurnOption] = []
+    for a in view.legal_actions():
+        if not isinstance(a, PlayCard):
+            continue
+        s = view.copy()
+        s.apply_in_place(a)
+        if s.phase not in phases or s.phase not in BRANCHED_PHASES or s.turn_player != me:
+            continue
+        firsts = s.legal_actions()
+        if len(firsts) < 2:
+            continue
+        scored = []
+        for i, m in enumerate(firsts):
+            s2 = s.copy()
+            s2.apply_in_place(m)
+            acts = [a, m, *complete_card(s2, me, value)]
+            scored.append((value(s2), i, acts, s2))
+        scored.sort(key=lambda t: (-t[0], t[1]))
+        for v, _i, acts, s2 in scored[:branch]:
+            out.append(TurnOption(acts, s2, v))
     return out

@@ -7,7 +7,7 @@ import json
 import random
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -24,9 +24,10 @@ from concordia.ai.features import (
     load_learned,
     weights_path,
 )
+from concordia.ai.greedy import ValueFn
 from concordia.ai.play import play_game
 from concordia.ai.registry import LEVELS
-from concordia.core import BoardSpec, GameState
+from concordia.core import Action, BoardSpec, GameState, Phase
 from concordia.core.data import MAX_PLAYERS, MIN_PLAYERS
 from concordia.tools.train_eval import probe_positions
 
@@ -345,6 +346,30 @@ def test_training_one_count_keeps_the_others_from_a_base_file(tmp_path: Path) ->
     LearnedValue.from_json(got)  # the merged file loads
 
 
+def _turn_starts(
+    boards: dict[str, BoardSpec], position: Position, seeds: range, steps: Callable[[int], int]
+) -> Iterator[tuple[GameState, int, ValueFn]]:
+    # The mover's view, seat and rollout value at the turn starts of 4-player Imperium
+    # positions (``steps(seed)`` random actions in).
+    from concordia.ai.greedy import value_fn
+
+    for seed in seeds:
+        s = position(boards["imperium"], 4, seed, steps(seed))
+        seat = s.current_player
+        if s.phase == "card" and seat is not None:
+            yield s.view_for(seat), seat, value_fn(seat, ExpertAgent.rollout_weights, 0.0)
+
+
+def _replays_as_one_play(view: GameState, seat: int, actions: tuple[Action, ...]) -> GameState:
+    # Every action is the seat's and legal in turn, and the card is over at the end.
+    t = view.copy()
+    for a in actions:
+        assert t.current_player == seat and a in t.legal_actions()
+        t.apply_in_place(a)
+    assert t.turn_player != seat or t.phase == "over"
+    return t
+
+
 def test_architect_options_branch_on_the_first_move(
     boards: dict[str, BoardSpec], position: Position
 ) -> None:
@@ -352,21 +377,15 @@ def test_architect_options_branch_on_the_first_move(
     # searches plays that start with the next best first moves (9 of 12 against three
     # hard with them, 7 without). Each is a whole legal card play from a distinct move.
     from concordia.ai.expert import architect_options
-    from concordia.ai.greedy import turn_options, value_fn
+    from concordia.ai.greedy import turn_options
     from concordia.core import Move, PlayCard
     from concordia.core.data import CARD_BY_ID
 
     found = 0
-    for seed in range(1, 40):
-        s = position(boards["imperium"], 4, seed, 60 + 2 * seed)
-        seat = s.current_player
-        if s.phase != "card" or seat is None:
-            continue
-        architects = [c for c in s.hand(seat) if CARD_BY_ID[c].action == "architect"]
+    for view, seat, value in _turn_starts(boards, position, range(1, 40), lambda k: 60 + 2 * k):
+        architects = [c for c in view.hand(seat) if CARD_BY_ID[c].action == "architect"]
         if not architects:
             continue
-        view = s.view_for(seat)
-        value = value_fn(seat, ExpertAgent.rollout_weights, 0.0)
         opts = architect_options(view, value, 3)
         assert architect_options(view, value, 0) == []
         firsts = [(o.actions[0], o.actions[1]) for o in opts]
@@ -374,11 +393,7 @@ def test_architect_options_branch_on_the_first_move(
         assert len(opts) <= 3 * len(architects)
         for o in opts:
             assert isinstance(o.actions[0], PlayCard) and isinstance(o.actions[1], Move)
-            t = view.copy()
-            for a in o.actions:
-                assert t.current_player == seat and a in t.legal_actions()
-                t.apply_in_place(a)
-            assert t.turn_player != seat or t.phase == "over"
+            _replays_as_one_play(view, seat, tuple(o.actions))
         greedy = {tuple(o.actions) for o in turn_options(view, value)}
         found += sum(1 for o in opts if tuple(o.actions) not in greedy)
     assert found  # plays the planner alone never offers
@@ -404,3 +419,45 @@ def test_spite_behind_counts_only_for_a_seat_behind(
         assert agent._spite_now == (0.0 if behind else agent.spite)
         seen.add(behind)
     assert seen == {True, False}
+
+
+def test_card_options_branch_on_the_first_choice(
+    boards: dict[str, BoardSpec], position: Position
+) -> None:
+    # Session 9: as for the Architect, the expert can also search the plays of the
+    # Senator, Consul, Prefect, Colonist and Tribune that start with another of the best
+    # first choices (a purchase, a province, a placement), each completed greedily.
+    from concordia.ai.expert import BRANCHED_PHASES, card_options
+    from concordia.ai.greedy import turn_options
+    from concordia.core import PlayCard
+
+    found: set[str] = set()
+    n_prefect = 0
+    for view, seat, value in _turn_starts(boards, position, range(1, 30), lambda k: 40 + 4 * k):
+        opts = card_options(view, value, 2)
+        assert card_options(view, value, 0) == []
+        firsts = [(o.actions[0], o.actions[1]) for o in opts]
+        assert len(firsts) == len(set(firsts))  # distinct first choices per card
+        greedy = {tuple(g.actions) for g in turn_options(view, value)}
+        per_card: dict[object, int] = {}
+        prefects = []
+        for o in opts:
+            play = o.actions[0]
+            assert isinstance(play, PlayCard)
+            per_card[play] = per_card.get(play, 0) + 1
+            t = view.copy()
+            t.apply_in_place(play)
+            assert t.phase in BRANCHED_PHASES
+            _replays_as_one_play(view, seat, tuple(o.actions))
+            if tuple(o.actions) not in greedy:
+                found.add(str(t.phase))
+            if t.phase == Phase.PREFECT:
+                prefects.append(o.actions)
+        assert all(k <= 2 for k in per_card.values())
+        # the phases argument keeps only the cards that open those phases
+        only = card_options(view, value, 2, frozenset({Phase.PREFECT}))
+        assert [o.actions for o in only] == prefects
+        n_prefect += len(prefects)
+    # plays the planner alone never offers, for more than one kind of card
+    assert len(found) >= 2, found
+    assert n_prefect
