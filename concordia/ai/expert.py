@@ -371,13 +371,14 @@ def card_options(
     is completed greedily from there), each a whole card play. The greedy play is
     among them when it ranks so."""
     me = view.current_player
+    allowed = phases & BRANCHED_PHASES
     out: list[TurnOption] = []
     for a in view.legal_actions():
         if not isinstance(a, PlayCard):
             continue
         s = view.copy()
         s.apply_in_place(a)
-        if s.phase not in phases or s.phase not in BRANCHED_PHASES or s.turn_player != me:
+        if s.phase not in allowed or s.turn_player != me:
             continue
         firsts = s.legal_actions()
         if len(firsts) < 2:
