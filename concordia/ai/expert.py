@@ -3,10 +3,10 @@
 Candidates are whole card plays (turn options of :mod:`concordia.ai.greedy`): the
 options planned with the hand-tuned evaluation *and* those planned with the learned
 one (:mod:`concordia.ai.features`), so a play the hand-tuned planner prunes can still
-be searched, and for each Architect in hand the plays that start with another of the
-best first moves (:func:`architect_options`). They are ranked by the search's score of
-the position each reaches and the best :attr:`ExpertAgent.candidates` distinct ones are
-searched:
+be searched, and (with up to 4 players) for each Architect in hand the plays that start
+with another of the best first moves (:func:`architect_options`). They are ranked by
+the search's score of the position each reaches and the best
+:attr:`ExpertAgent.candidates` distinct ones are searched:
 
 1. each *world* re-deals the unseen draw pile with the agent's rng
    (``view.redeal(rng)``; the real order is never used);
@@ -83,6 +83,10 @@ class ExpertAgent(PlanningAgent):
     # keeps only its own greedy first move). Session 8, same deals: 9 of 12 against
     # three hard (7 without), lead +17.2 (+1.5), self-play 128.8 VP (125.2).
     architect_branch = 3
+    # ... with at most this many players. Session 9, iteration budgets on the 40
+    # five-player deals against four hard: 15 wins with the branching (seed 1: 5, seed
+    # 2: 10), 19 without (7, 12), the lead lower on both seeds; so not in 5 players.
+    architect_branch_max_players = 4
     # The same for the other cards with a choice right after playing them (Senator
     # and Consul purchases, the Prefect's province, the Colonist's placements, the
     # Tribune's colonist): the best ``card_branch`` first choices of each, each
@@ -242,7 +246,7 @@ class ExpertAgent(PlanningAgent):
         opts = turn_options(view, hand)
         if view.phase == Phase.CARD:
             opts = opts + turn_options(view, learned)
-            if self.architect_branch:
+            if self.architect_branch and view.num_players <= self.architect_branch_max_players:
                 opts = opts + architect_options(view, hand, self.architect_branch)
             if self.card_branch:
                 phases = frozenset(Phase(p) for p in self.branched_cards.split(",") if p)

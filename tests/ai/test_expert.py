@@ -24,7 +24,7 @@ from concordia.ai.features import (
     load_learned,
     weights_path,
 )
-from concordia.ai.greedy import ValueFn
+from concordia.ai.greedy import TurnOption, ValueFn
 from concordia.ai.play import play_game
 from concordia.ai.registry import LEVELS
 from concordia.core import Action, BoardSpec, GameState, Phase
@@ -461,3 +461,29 @@ def test_card_options_branch_on_the_first_choice(
     # plays the planner alone never offers, for more than one kind of card
     assert len(found) >= 2, found
     assert n_prefect
+
+
+def test_architect_branching_stops_above_four_players(
+    boards: dict[str, BoardSpec], position: Position, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Session 9: on the 40 five-player deals against four hard the branching won 15
+    # where the plain planner won 19, so the expert branches with at most 4 players.
+    import concordia.ai.expert as expert
+
+    calls: list[int] = []
+    real = expert.architect_options
+
+    def counted(view: GameState, value: ValueFn, branch: int) -> list[TurnOption]:
+        calls.append(view.num_players)
+        return real(view, value, branch)
+
+    monkeypatch.setattr(expert, "architect_options", counted)
+    for players in (2, 3, 4, 5):
+        s = position(boards["imperium"], players, 3, 20)
+        assert s.phase == "card"
+        ExpertAgent().analyse(s, Limit(iterations=1), random.Random(1))
+    assert calls == [2, 3, 4]
+    agent = ExpertAgent()
+    agent.architect_branch_max_players = 5  # the session-8 setting replays with --set
+    agent.analyse(position(boards["imperium"], 5, 3, 20), Limit(iterations=1), random.Random(1))
+    assert calls == [2, 3, 4, 5]
