@@ -376,9 +376,10 @@ def card_options(
     among them when it ranks so."""
     me = view.current_player
     allowed = phases & BRANCHED_PHASES
+    actions = {str(p) for p in allowed}  # a card's action is named as the phase it opens
     out: list[TurnOption] = []
     for a in view.legal_actions():
-        if not isinstance(a, PlayCard):
+        if not isinstance(a, PlayCard) or CARD_BY_ID[a.card].action not in actions:
             continue
         s = view.copy()
         s.apply_in_place(a)
