@@ -360,14 +360,13 @@ def _turn_starts(
             yield s.view_for(seat), seat, value_fn(seat, ExpertAgent.rollout_weights, 0.0)
 
 
-def _replays_as_one_play(view: GameState, seat: int, actions: tuple[Action, ...]) -> GameState:
+def _replays_as_one_play(view: GameState, seat: int, actions: tuple[Action, ...]) -> None:
     # Every action is the seat's and legal in turn, and the card is over at the end.
     t = view.copy()
     for a in actions:
         assert t.current_player == seat and a in t.legal_actions()
         t.apply_in_place(a)
     assert t.turn_player != seat or t.phase == "over"
-    return t
 
 
 def test_architect_options_branch_on_the_first_move(
