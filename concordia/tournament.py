@@ -110,8 +110,13 @@ def parse_override(text: str) -> Override:
     if level not in LEVELS:
         raise ValueError(f"--set {text!r}: unknown level {level!r}")
     current: object = getattr(make_agent(level), attr, None)
-    floats = isinstance(current, tuple) and all(type(v) is float for v in current)
-    if attr.startswith("_") or not (floats or isinstance(current, (bool, int, float, str))):
+    numbers = (
+        isinstance(current, tuple)
+        and bool(current)
+        and type(current[0]) in (int, float)
+        and all(type(v) is type(current[0]) for v in current)
+    )
+    if attr.startswith("_") or not (numbers or isinstance(current, (bool, int, float, str))):
         raise ValueError(f"--set {text!r}: {level} has no tuning attribute {attr!r}")
     assert isinstance(current, (bool, int, float, str, tuple))
     try:
@@ -125,10 +130,14 @@ def parse_override(text: str) -> Override:
         raise ValueError(f"--set {text!r}: {raw!r} is not {kind}") from None
 
 
-def _parse_value(current: bool | int | float | str | tuple[float, ...], raw: str) -> object:
-    # ``raw`` as the type of ``current``; ValueError if it is not one.
+def _parse_value(
+    current: bool | int | float | str | tuple[float, ...] | tuple[int, ...], raw: str
+) -> object:
+    # ``raw`` as the type of ``current`` (a tuple: of its items' type); ValueError if
+    # it is not one.
     if isinstance(current, tuple):
-        value = tuple(float(v) for v in raw.split(","))
+        kind = type(current[0])
+        value = tuple(kind(v) for v in raw.split(","))
         if len(value) != len(current):
             raise ValueError(raw)
         return value

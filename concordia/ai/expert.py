@@ -35,6 +35,7 @@ from concordia.ai.base import Budget, Limit
 from concordia.ai.evaluate import NORMAL, evaluate, remaining_turns
 from concordia.ai.features import LearnedValue, load_learned
 from concordia.ai.greedy import (
+    MERCATOR_FIRST,
     Cancelled,
     PlanningAgent,
     TurnOption,
@@ -106,6 +107,11 @@ class ExpertAgent(PlanningAgent):
     endgame_weight = 1.0
     win_bonus = 25.0
     rollout_weights = NORMAL
+    # How many first trades a Mercator follows with a second one inside the rollouts,
+    # by player count (2, 3, 4, 5; the planner's is MERCATOR_FIRST, 8). Mercator plans
+    # took over half of a rollout's time (session 10 profile, 5 players); with 2, 1.5
+    # times as many rollouts fit the time budget (docs/ai.md).
+    rollout_trades: tuple[int, ...] = (MERCATOR_FIRST,) * 3 + (2,)
 
     def __init__(self, learned: LearnedValue | None = None) -> None:
         super().__init__()
@@ -285,6 +291,7 @@ class ExpertAgent(PlanningAgent):
         s = world.copy()
         for a in actions:
             s.apply_in_place(a)
+        trades = self.rollout_trades[s.num_players - MIN_PLAYERS]
         done = 0
         while done < turns and s.phase != Phase.OVER:
             if budget.cancelled:
@@ -293,7 +300,7 @@ class ExpertAgent(PlanningAgent):
             assert seat is not None
             value = _checked(value_fn(seat, self.rollout_weights, 0.0), budget)
             if s.phase in (Phase.CARD, Phase.FIRST_BUY) or seat == s.turn_player:
-                s = turn_options(s, value)[0].state
+                s = turn_options(s, value, trades=trades)[0].state
                 done += 1
             else:
                 s.apply_in_place(greedy_step(s, value))

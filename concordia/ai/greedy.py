@@ -155,9 +155,15 @@ def greedy_builds(s: GameState, value: ValueFn) -> tuple[list[Action], float]:
     return builds, cur
 
 
-def complete_card(s: GameState, me: int, value: ValueFn) -> list[Action]:
+MERCATOR_FIRST = 8  # the first trades a Mercator plan follows with a second one
+
+
+def complete_card(
+    s: GameState, me: int, value: ValueFn, *, trades: int = MERCATOR_FIRST
+) -> list[Action]:
     """Advance the private state ``s`` greedily until ``me``'s card is done (the turn
-    passes, a new card is due, or the game ends). Returns the actions taken."""
+    passes, a new card is due, or the game ends). Returns the actions taken.
+    ``trades``: how many first trades a Mercator follows (:func:`mercator_plan`)."""
     actions: list[Action] = []
     while True:
         ph = s.phase
@@ -171,12 +177,12 @@ def complete_card(s: GameState, me: int, value: ValueFn) -> list[Action]:
             actions.extend(architect_plan(s, value))
             continue
         elif ph == Phase.DIPLOMAT:
-            best = best_diplomat(s, me, value)
+            best = best_diplomat(s, me, value, trades=trades)
             actions.extend(best.actions)
             _assign(s, best.state)
             continue
         elif ph == Phase.MERCATOR and not s.traded:
-            actions.extend(mercator_plan(s, value))
+            actions.extend(mercator_plan(s, value, trades))
             continue
         else:
             a = greedy_step(s, value)
@@ -185,7 +191,7 @@ def complete_card(s: GameState, me: int, value: ValueFn) -> list[Action]:
     return actions
 
 
-def mercator_plan(s: GameState, value: ValueFn, first: int = 8) -> list[Action]:
+def mercator_plan(s: GameState, value: ValueFn, first: int = MERCATOR_FIRST) -> list[Action]:
     """Both trades of a Mercator, searched as pairs (sell to make room, then buy):
     the ``first`` best single trades, each followed by the best second one. Advances
     the private state ``s`` to the end of the card."""
@@ -229,13 +235,15 @@ def _trade_candidates(s: GameState) -> list[Action]:
     return out
 
 
-def best_diplomat(s: GameState, me: int, value: ValueFn) -> TurnOption:
+def best_diplomat(
+    s: GameState, me: int, value: ValueFn, *, trades: int = MERCATOR_FIRST
+) -> TurnOption:
     """Try every copy (and finishing) from a Diplomat decision; the best option."""
     best: TurnOption | None = None
     for a in s.legal_actions():
         s2 = s.copy()
         s2.apply_in_place(a)
-        acts = [a, *complete_card(s2, me, value)]
+        acts = [a, *complete_card(s2, me, value, trades=trades)]
         v = value(s2)
         if best is None or v > best.value:
             best = TurnOption(acts, s2, v)
@@ -243,9 +251,9 @@ def best_diplomat(s: GameState, me: int, value: ValueFn) -> TurnOption:
     return best
 
 
-def turn_options(s: GameState, value: ValueFn) -> list[TurnOption]:
+def turn_options(s: GameState, value: ValueFn, *, trades: int = MERCATOR_FIRST) -> list[TurnOption]:
     """Every way to play the mover's next card (state ``s`` is not changed), each
-    completed greedily, best first."""
+    completed greedily, best first (``trades`` as in :func:`complete_card`)."""
     me = s.current_player
     assert me is not None
     out: list[TurnOption] = []
@@ -257,20 +265,20 @@ def turn_options(s: GameState, value: ValueFn) -> list[TurnOption]:
                 for c in s2.legal_actions():
                     s3 = s2.copy()
                     s3.apply_in_place(c)
-                    acts = [a, c, *complete_card(s3, me, value)]
+                    acts = [a, c, *complete_card(s3, me, value, trades=trades)]
                     out.append(TurnOption(acts, s3, value(s3)))
             else:
-                acts = [a, *complete_card(s2, me, value)]
+                acts = [a, *complete_card(s2, me, value, trades=trades)]
                 out.append(TurnOption(acts, s2, value(s2)))
     elif s.phase == Phase.DIPLOMAT:
         for c in s.legal_actions():
             s3 = s.copy()
             s3.apply_in_place(c)
-            acts = [c, *complete_card(s3, me, value)]
+            acts = [c, *complete_card(s3, me, value, trades=trades)]
             out.append(TurnOption(acts, s3, value(s3)))
     else:
         s2 = s.copy()
-        acts = complete_card(s2, me, value)
+        acts = complete_card(s2, me, value, trades=trades)
         if not acts:  # e.g. an overflow decision of a seat whose turn it is not
             a = greedy_step(s, value)
             s2 = s.copy()

@@ -486,3 +486,33 @@ def test_architect_branching_stops_above_four_players(
     agent.architect_branch_max_players = 5  # the session-8 setting replays with --set
     agent.analyse(position(boards["imperium"], 5, 3, 20), Limit(iterations=1), random.Random(1))
     assert calls == [2, 3, 4, 5]
+
+
+def test_rollout_trades_reach_the_mercator_plans_of_the_rollouts(
+    boards: dict[str, BoardSpec], position: Position, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Session 10: in 5 players the rollouts' Mercator follows 2 first trades (the
+    # planner's 8 elsewhere), so 1.5 times as many rollouts fit the time budget.
+    import concordia.ai.greedy as greedy
+
+    firsts: list[int] = []
+    real = greedy.mercator_plan
+
+    def recorded(s: GameState, value: ValueFn, first: int = greedy.MERCATOR_FIRST) -> list[Action]:
+        firsts.append(first)
+        return real(s, value, first)
+
+    monkeypatch.setattr(greedy, "mercator_plan", recorded)
+
+    def used(players: int, agent: ExpertAgent) -> set[int]:
+        firsts.clear()
+        s = position(boards["imperium"], players, 3, 20)
+        assert s.phase == "card"
+        agent.analyse(s, Limit(iterations=14), random.Random(1))
+        return set(firsts)
+
+    assert used(4, ExpertAgent()) == {greedy.MERCATOR_FIRST}
+    assert used(5, ExpertAgent()) == {greedy.MERCATOR_FIRST, 2}  # candidates, rollouts
+    agent = ExpertAgent()
+    agent.rollout_trades = (8, 8, 8, 8)  # the session-9 search replays with --set
+    assert used(5, agent) == {greedy.MERCATOR_FIRST}

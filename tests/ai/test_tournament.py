@@ -86,6 +86,9 @@ def test_set_changes_one_attribute_of_every_agent_of_the_level() -> None:
     assert tournament.parse_override("hard.spite=0")[2] == 0.0  # float attribute stays float
     by_count = tournament.parse_override("expert.learned_weights=1,0.5,0,0")
     assert by_count == ("expert", "learned_weights", (1.0, 0.5, 0.0, 0.0))
+    counts = tournament.parse_override("expert.rollout_trades=8,8,8,8")
+    assert counts == ("expert", "rollout_trades", (8, 8, 8, 8))  # counts stay counts
+    assert all(type(v) is int for v in counts[2])
 
 
 @pytest.mark.parametrize(
@@ -98,6 +101,7 @@ def test_set_changes_one_attribute_of_every_agent_of_the_level() -> None:
         ("expert.learned=1", "no tuning attribute 'learned'"),  # an object, not a number
         ("expert.learned_weights=0,1", "is not 4 comma-separated numbers"),
         ("expert.learned_weights=a,b,c,d", "is not 4 comma-separated numbers"),
+        ("expert.rollout_trades=8,8,8,2.5", "is not 4 comma-separated numbers"),
     ],
 )
 def test_set_names_what_is_wrong(text: str, words: str) -> None:
