@@ -132,3 +132,25 @@ def test_the_lead_column_is_own_score_minus_the_best_other() -> None:
     rows = [r.split("]")[1].split() for r in out.splitlines() if r[:3] in (" 0 ", " 1 ", " 2 ")]
     assert [float(r[0]) for r in rows] == [100.0, 60.0, 80.0]
     assert [float(r[1]) for r in rows] == [20.0, -40.0, -20.0]
+
+
+def test_search_rate_prints_the_rollouts_of_each_level(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from concordia.tools import search_rate
+
+    argv = ["--board", "italia", "--players", "2", "--every", "25", "--levels", "expert,hard"]
+    assert search_rate.main([*argv, "--iterations", "6"]) == 0  # deterministic counts
+    out = capsys.readouterr().out
+    rows = [ln for ln in out.splitlines() if "rollouts a decision" in ln]
+    assert [r.split()[0] for r in rows] == ["expert", "hard"]
+    # each level ran the rollouts it was given (read from its last_stats)
+    assert [r.split("median ")[1].split(",")[0] for r in rows] == ["6.0", "6.0"]
+
+
+@pytest.mark.slow  # plays a whole game of normal agents to find no sample
+def test_search_rate_names_a_sample_step_too_large() -> None:
+    from concordia.tools import search_rate
+
+    with pytest.raises(SystemExit):
+        search_rate.main(["--board", "italia", "--players", "2", "--every", "1000"])

@@ -1,0 +1,86 @@
+"""How many rollouts the searching levels fit into their time budgets.
+
+``python -m concordia.tools.search_rate --players 5 [--set expert.ATTR=VALUE ...]``
+
+Plays one game with normal agents (seed ``--seed``) and, at every ``--every``-th turn
+start, asks each level of ``--levels`` for its choice at its time budget (the UI's,
+or ``--time LEVEL=S``) and reads the rollouts it ran (``last_stats["iterations"]``).
+Prints the median and mean per level. Wall-clock figures: run it alone and note the
+load (docs/ai.md records the runs with ``uptime``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import threading
+from collections.abc import Sequence
+
+from concordia.ai import Limit, make_agent
+from concordia.ai.base import default_limit
+from concordia.core import GameState, Phase, new_game
+from concordia.maps import load_board
+from concordia.tournament import make_seat, parse_override
+
+
+def turn_starts(board: str, players: int, seed: int, every: int) -> list[GameState]:
+    """The mover's view at every ``every``-th turn start of a game of normal agents."""
+    s = new_game(load_board(board), players, seed)
+    driver = make_agent("normal")
+    rng = random.Random(seed)
+    cancel = threading.Event()
+    out: list[GameState] = []
+    k = 0
+    while s.phase != Phase.OVER:
+        me = s.current_player
+        assert me is not None
+        if s.phase == Phase.CARD and me == s.turn_player:
+            k += 1
+            if k % every == 0:
+                out.append(s.view_for(me))
+        s.apply_in_place(driver.choose(s.view_for(me), Limit(iterations=1), rng, cancel))
+    return out
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(prog="python -m concordia.tools.search_rate")
+    ap.add_argument("--board", default="imperium")
+    ap.add_argument("--players", type=int, default=4)
+    ap.add_argument("--seed", type=int, default=3)
+    ap.add_argument("--every", type=int, default=7, help="sample every Nth turn start")
+    ap.add_argument("--levels", default="expert,hard")
+    ap.add_argument("--time", action="append", default=[], metavar="LEVEL=S")
+    ap.add_argument("--set", action="append", default=[], metavar="LEVEL.ATTR=VALUE")
+    ap.add_argument("--iterations", type=int, help="an iteration budget instead of time (a check)")
+    args = ap.parse_args(argv)
+    try:
+        overrides = [parse_override(t) for t in args.set]
+        times = {k: float(v) for k, _, v in (t.partition("=") for t in args.time)}
+    except ValueError as exc:
+        ap.error(str(exc))
+    views = turn_starts(args.board, args.players, args.seed, args.every)
+    if not views:
+        ap.error(f"--every {args.every}: the game has fewer turn starts than that")
+    cancel = threading.Event()
+    print(f"{args.board}, {args.players} players, seed {args.seed}: {len(views)} turn starts")
+    for level in args.levels.split(","):
+        seconds = times.get(level, default_limit(level).time_s)
+        limit = Limit(time_s=seconds, iterations=args.iterations)
+        if args.iterations:
+            limit = Limit(iterations=args.iterations)
+        got = []
+        for i, v in enumerate(views):
+            agent = make_seat(level, overrides)  # fresh: no plan cached from before
+            agent.choose(v, limit, random.Random(i), cancel)
+            got.append(agent.last_stats.get("iterations", 0.0))  # type: ignore[attr-defined]
+        what = f"{limit.iterations} iterations" if args.iterations else f"{seconds:.2f} s"
+        print(
+            f"{level:8} {what}: rollouts a decision median {statistics.median(got):.1f}"
+            f", mean {statistics.mean(got):.1f}, min {min(got):.0f}, max {max(got):.0f}"
+        )
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
