@@ -5,7 +5,7 @@
 Plays one game with normal agents (seed ``--seed``) and, at every ``--every``-th turn
 start, asks each level of ``--levels`` for its choice at its time budget (the UI's,
 or ``--time LEVEL=S``) and reads the rollouts it ran (``last_stats["iterations"]``).
-Prints the median and mean per level. Wall-clock figures: run it alone and note the
+Prints the median, mean, least and most per level. Wall-clock figures: run it alone and note the
 load (docs/ai.md records the runs with ``uptime``).
 """
 
@@ -19,6 +19,7 @@ from collections.abc import Sequence
 
 from concordia.ai import Limit, make_agent
 from concordia.ai.base import default_limit
+from concordia.ai.registry import LEVELS
 from concordia.core import GameState, Phase, new_game
 from concordia.maps import load_board
 from concordia.tournament import make_seat, parse_override
@@ -59,16 +60,18 @@ def main(argv: Sequence[str] | None = None) -> int:
         times = {k: float(v) for k, _, v in (t.partition("=") for t in args.time)}
     except ValueError as exc:
         ap.error(str(exc))
+    levels = args.levels.split(",")
+    unknown = [lv for lv in levels if lv not in LEVELS]
+    if unknown:
+        ap.error(f"--levels: unknown level {unknown[0]!r} (one of {', '.join(LEVELS)})")
     views = turn_starts(args.board, args.players, args.seed, args.every)
     if not views:
         ap.error(f"--every {args.every}: the game has fewer turn starts than that")
     cancel = threading.Event()
     print(f"{args.board}, {args.players} players, seed {args.seed}: {len(views)} turn starts")
-    for level in args.levels.split(","):
+    for level in levels:
         seconds = times.get(level, default_limit(level).time_s)
-        limit = Limit(time_s=seconds, iterations=args.iterations)
-        if args.iterations:
-            limit = Limit(iterations=args.iterations)
+        limit = Limit(iterations=args.iterations) if args.iterations else Limit(time_s=seconds)
         got = []
         for i, v in enumerate(views):
             agent = make_seat(level, overrides)  # fresh: no plan cached from before

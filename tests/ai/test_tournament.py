@@ -148,6 +148,14 @@ def test_search_rate_prints_the_rollouts_of_each_level(
     assert [r.split("median ")[1].split(",")[0] for r in rows] == ["6.0", "6.0"]
 
 
+def test_search_rate_names_an_unknown_level(capsys: pytest.CaptureFixture[str]) -> None:
+    from concordia.tools import search_rate
+
+    with pytest.raises(SystemExit):
+        search_rate.main(["--levels", "expert,wizard"])
+    assert "unknown level 'wizard'" in capsys.readouterr().err
+
+
 @pytest.mark.slow  # plays a whole game of normal agents to find no sample
 def test_search_rate_names_a_sample_step_too_large() -> None:
     from concordia.tools import search_rate
