@@ -252,6 +252,35 @@ def test_hand_keys_play_cards_and_undo_stops_at_the_turn_start() -> None:
     assert c.actions == ["play prefect", "cash"]
 
 
+def test_a_finished_turn_dims_no_card_of_the_hand(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Session 11, by hand under Xvfb: after a Diplomat copied a Senator, the turn
+    awaiting End turn showed the Senator and both bought cards dimmed. The listed
+    actions were already the next seat's (its hand's plays), so the hand dimmed every
+    card that seat could not play. A finished turn offers nothing from the hand."""
+    import concordia.ui.game.hand as hand_module
+
+    dims: list[bool] = []
+    real = hand_module.draw_card
+
+    def spy(*args: Any, **kwargs: Any) -> Any:
+        dims.append(bool(kwargs.get("dim")))
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(hand_module, "draw_card", spy)
+    app, scene = game_scene(HUMAN_AI, 2)
+    scene.update(0.0)
+    c = scene.controller
+    click_button(app, lambda v: str(v).startswith("play prefect"))
+    click_button(app, lambda v: str(v) == "cash")
+    assert c.awaiting_confirm
+    # The core has moved on: the next seat's card plays are what it lists now.
+    assert any(str(a).startswith("play ") for a in c.state.legal_actions())
+    assert not scene.options().hand and not scene.options().legal
+    dims.clear()
+    scene.hand.draw(app.screen)
+    assert dims and not any(dims)
+
+
 def test_ai_seat_plays_from_the_background_thread() -> None:
     _app, scene = game_scene(["easy", "human"], 4)
     c = scene.controller

@@ -191,7 +191,9 @@ class GameScene(Scene):
         )
 
     def options(self) -> Options:
-        """The grouped legal actions of the position on screen (kept per state)."""
+        """The decider's legal actions, grouped; none while a turn awaits End turn."""
+        if self.controller.awaiting_confirm:
+            return Options()
         if self._options_of is not self.state:
             self._options_of = self.state
             self._options = Options.of(self.state)
