@@ -183,6 +183,32 @@ def test_item6_trade_amounts_on_other_rows_survive_a_trade() -> None:
         assert scene.trade_amount.get(b) == db
 
 
+def test_a_hinted_trade_stars_its_stepper_only_until_the_amount_is_set() -> None:
+    # Session 11, by hand: with the hinted "buys 1 tool" already set (+1), the "+"
+    # stayed starred beside "Buy 1 (−5)", asking for a second tool the hint never named.
+    from concordia.ui.game.hints import Hint
+
+    def ready(s: GameState) -> bool:
+        return _mine("mercator")(s) and any(
+            isinstance(a, Trade) and a.amount == 1 for a in s.legal_actions()
+        )
+
+    app, scene = _at(ready, seed=3, tries=200)
+    buy = next(a for a in scene.state.legal_actions() if isinstance(a, Trade) and a.amount == 1)
+    plus = ("ui", "trade_step", buy.good, 1)
+    minus = ("ui", "trade_step", buy.good, -1)
+    scene.hint = Hint(scene.state.step, 0, [buy], done=True)
+    scene.rebuild()
+    assert [b.value for b in scene.hint_buttons()] == [plus]
+    click_button(app, lambda v: v == plus)
+    assert scene.trade_amount.get(buy.good) == 1
+    assert [b.value for b in scene.hint_buttons()] == [buy]
+    if any(tr.amount == 2 for tr in scene.options().trades[buy.good]):
+        click_button(app, lambda v: v == plus)  # one too many: the way back is starred
+        assert [b.value for b in scene.hint_buttons()] == [minus]
+    scene.close()
+
+
 @pytest.mark.parametrize("lang", ["en", "it"])
 def test_the_trade_steppers_name_a_step_not_a_trade(lang: str) -> None:
     # Session 7, by hand: with "+2" bricks set, the "+" button's tooltip said "Buy 1

@@ -318,7 +318,10 @@ def hint_buttons(scene: GameScene) -> list[Button]:
     if isinstance(a, BuyCard):
         wanted.append(("ui", "buy_card", a.card))
     if isinstance(a, Trade):
-        wanted.append(("ui", "trade_step", a.good, 1 if a.amount > 0 else -1))
+        # The stepper leads to the hinted amount only while the panel is short of it.
+        set_now = scene.trade_amount.get(a.good, 0)
+        if set_now != a.amount:
+            wanted.append(("ui", "trade_step", a.good, 1 if a.amount > set_now else -1))
     return [b for b in scene.buttons.buttons if b.value in wanted and b.enabled]
 
 
