@@ -707,6 +707,34 @@ def test_the_hint_words_do_not_cover_the_steps_they_star(size: tuple[int, int]) 
     scene.close()
 
 
+@pytest.mark.parametrize(("board_name", "seed"), [("italia", 11), ("imperium", 1)])
+def test_a_hinted_province_keeps_its_name_in_sight(board_name: str, seed: int) -> None:
+    # Session 11, by hand (Italia): the hint "produces in Lucania" put its star on
+    # LVCANIA's name, the spot above it holding a city; Corsica and Asia did the same.
+    # The star goes round the name and bonus marker of the province it points at.
+    from concordia.core import Produce
+    from concordia.ui.game.hints import Hint
+    from concordia.ui.render import board_labels
+
+    _app, scene = game_scene(["human", "easy"], seed, board_name=board_name, size=(1280, 720))
+    scene.update(0.0)
+    state = scene.state
+    play = next(a for a in state.legal_actions() if str(a) == "play prefect")
+    produces = [a for a in state.apply(play).legal_actions() if isinstance(a, Produce)]
+    assert len(produces) > 8
+    assert scene.board.renderer is not None
+    labels = board_labels.label_rects(scene.board.renderer)
+    covered = []
+    for produce in produces:
+        scene.hint = Hint(state.step, 0, [play, produce], done=True)
+        scene.rebuild()
+        b = scene.geometry().badges[produce.province]
+        if pygame.Rect(b.x, b.y, b.w, b.h).colliderect(labels[produce.province]):
+            covered.append(produce.province)
+    assert covered == []
+    scene.close()
+
+
 def test_the_mercator_panel_hides_the_board_tooltips_under_it() -> None:
     # Session 8, by hand: after a trade the pointer rested on the panel's emptied
     # trade button and the tooltip told the city under the panel ("Antiochia: cloth").

@@ -159,7 +159,10 @@ def badge_layout(
         own = discs[slugs.index(key)] if what == "city" else None
         lit_others = [seg for seg in lit if seg[0] != key] if what == "route" else lit
         near = len(spots) if what == "city" else _NEAR_SPOTS
-        box = _free_spot(spots, placed, lit_others, discs, own, near, view.viewport)
+        # A province's badge keeps off its own name and marker, the thing it points at
+        # (session 11, by hand: "★ hint" over LVCANIA's name, above it a city).
+        taken = [*placed, labels[key]] if what == "province" else placed
+        box = _free_spot(spots, taken, lit_others, discs, own, near, view.viewport)
         placed.append(box)
         out[(what, key)] = (box, img)
     return out
