@@ -353,6 +353,50 @@ def test_item9_the_end_of_the_game_is_announced_and_final_turns_marked() -> None
     assert winner in scene.top.headline()
 
 
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_the_end_note_says_how_the_holder_ended_the_game(lang: str) -> None:
+    # Session 11, by hand (Italia): Marcus built his 15th house; in the last round the
+    # player bought the display's last card, and the note turned into "Marcus bought
+    # the last card". It read how from the display, not from the holder's houses.
+    from concordia.ui.game.top_bar import _display_empty
+
+    def by_houses(s: GameState) -> bool:
+        return (
+            s.concordia is not None
+            and s.players[s.concordia].houses_left == 0
+            and not s.is_terminal()
+        )
+
+    set_language(lang)
+    try:
+        _app, scene = _at(by_houses, seed=2, kinds=["human", "easy"], max_steps=8000, tries=80)
+        state = scene.state
+        name = scene.controller.seats[state.concordia or 0].name
+        assert scene.top.end_note().startswith(t("game.end_by_houses", name=name))
+        sold = state.copy()  # the same end, the display bought out in the last round
+        sold.deck = type(sold.deck)()
+        sold.display = [None] * len(sold.display)
+        assert _display_empty(sold)
+        show_state(scene, sold)
+        assert scene.top.end_note().startswith(t("game.end_by_houses", name=name))
+        scene.close()
+        by_cards = _at(
+            lambda s: (
+                s.concordia is not None
+                and s.players[s.concordia].houses_left > 0
+                and not s.is_terminal()
+            ),
+            seed=2,
+            kinds=["human", "easy", "easy"],
+            max_steps=8000,
+        )[1]
+        name = by_cards.controller.seats[by_cards.state.concordia or 0].name
+        assert by_cards.top.end_note().startswith(t("game.end_by_cards", name=name))
+        by_cards.close()
+    finally:
+        set_language("en")
+
+
 # ---------------------------------------------------------------------- item 10
 def test_item10_the_hint_shows_the_whole_play() -> None:
     """The hint follows the adviser to the end of its card: every step is lit on the

@@ -100,8 +100,10 @@ class TopBar:
         if state.concordia is None or state.is_terminal():
             return ""
         name = s.controller.seats[state.concordia].name
-        sold_out = state.deck_size == 0 and _display_empty(state)
-        how = t("game.end_by_cards" if sold_out else "game.end_by_houses", name=name)
+        # How, from the holder: it plays no more turns, so its last house stays built;
+        # the display may be bought out by the others in the last round (session 11).
+        by_houses = state.players[state.concordia].houses_left == 0
+        how = t("game.end_by_houses" if by_houses else "game.end_by_cards", name=name)
         return f"{how}: {tn('game.final_turns', state.final_turns)}"
 
     def status(self) -> str:
