@@ -236,24 +236,27 @@ def test_the_worker_passes_the_expert_options_on(
 
 def _plain_expert() -> ExpertAgent:
     agent = ExpertAgent()
-    agent.win_bonus = 0.0
+    agent.win_bonus = (0.0,) * 4
     agent.endgame_weight = 0.0
     return agent
 
 
+@pytest.mark.parametrize(("board", "players", "seed"), [("italia", 3, 4), ("imperium", 4, 4)])
 def test_a_finished_game_counts_the_win_and_the_lead(
-    boards: dict[str, BoardSpec], position: Position
+    boards: dict[str, BoardSpec], position: Position, board: str, players: int, seed: int
 ) -> None:
     # Session 4: scored on points alone, the expert ended games it then lost (it won 2
-    # of 12 deals against three hard; with the win counted, 6 of the same 12).
-    s = position(boards["italia"], 3, 4, 5000)  # random play to the end
+    # of 12 deals against three hard; with the win counted, 6 of the same 12). Session
+    # 11: the bonus is the player count's own (4 players: 10, the others 25).
+    s = position(boards[board], players, seed, 5000)  # random play to the end
     assert s.phase == "over"
     winner = s.outcome().winner
     agent, plain = ExpertAgent(), _plain_expert()
-    for seat in range(3):
+    agent.win_bonus = (11.0, 13.0, 17.0, 19.0)  # a distinct bonus for each count
+    for seat in range(players):
         got, _pts, lead = agent._scores(s, seat)
         base, _pts, _lead = plain._scores(s, seat)
-        bonus = agent.win_bonus if seat == winner else 0.0
+        bonus = (11.0, 13.0, 17.0, 19.0)[players - 2] if seat == winner else 0.0
         assert got == pytest.approx(base + agent.endgame_weight * lead + bonus)
         assert (lead > 0) == (seat == winner) or lead == 0
 
