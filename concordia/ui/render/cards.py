@@ -91,6 +91,7 @@ class CardFaces:
     def __init__(self, text: TextCache | None = None) -> None:
         self.text = text or TextCache()
         self._styles: dict[tuple[int, int, str], tuple[int, int, int]] = {}
+        self._god_weight: dict[tuple[int, int, int, str], bool | None] = {}
 
     def style(
         self,
@@ -121,6 +122,24 @@ class CardFaces:
         hit = (sizes[0], sizes[1], sizes[2])
         self._styles[key] = hit
         return hit
+
+    def god_weight(self, box: tuple[int, int], size: int) -> bool | None:
+        """How the faces of one size write the gods' names: bold (True) when every name
+        fits ``box`` in bold at ``size``, else regular (False) when every one fits so,
+        else not at all (None: the symbol and the colour stand for the god). Session 11:
+        at 1024x640 only "Mercurius" went missing from the hand, too wide in bold."""
+        from concordia.ui.strings import language
+
+        key = (*box, size, language())
+        if key not in self._god_weight:
+            names = [t("god." + g) for g in GOD_SYMBOLS]
+            weight: bool | None = None
+            for bold in (True, False):
+                if all(self.fitted(n, *box, size, bold)[1] for n in names):
+                    weight = bold
+                    break
+            self._god_weight[key] = weight
+        return self._god_weight[key]
 
     # -- text fitting -------------------------------------------------------------------
 
@@ -242,8 +261,8 @@ class CardFaces:
             s_band = band_h - 2
             action_icon(surface, d, (god_box.x + s_band / 2 + 1, band.centery), s_band * 0.46)
         else:
-            if self.fitted(t("god." + d.god), god_box.width, god_box.height, god_size, True)[1]:
-                # (On a very narrow card the symbol and the colour stand for the god.)
+            weight = self.god_weight(god_box.size, god_size)
+            if weight is not None:
                 self.label(
                     surface,
                     report,
@@ -251,7 +270,7 @@ class CardFaces:
                     god_box,
                     god_size,
                     (255, 255, 255),
-                    bold=True,
+                    bold=weight,
                     anchor="midleft",
                 )
             action_icon(surface, d, icon_box.center, icon_s * 0.46)
