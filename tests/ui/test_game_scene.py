@@ -258,9 +258,9 @@ def test_a_finished_turn_dims_no_card_of_the_hand(monkeypatch: pytest.MonkeyPatc
     actions were already the next seat's (its hand's plays), so the hand dimmed every
     card that seat could not play. A finished turn offers nothing from the hand."""
     import concordia.ui.game.hand as hand_module
+    from concordia.ui.game.cards import draw_card as real
 
     dims: list[bool] = []
-    real = hand_module.draw_card
 
     def spy(*args: Any, **kwargs: Any) -> Any:
         dims.append(bool(kwargs.get("dim")))
@@ -277,6 +277,7 @@ def test_a_finished_turn_dims_no_card_of_the_hand(monkeypatch: pytest.MonkeyPatc
     assert any(str(a).startswith("play ") for a in c.state.legal_actions())
     assert not scene.options().hand and not scene.options().legal
     dims.clear()
+    assert app.screen is not None
     scene.hand.draw(app.screen)
     assert dims and not any(dims)
 
