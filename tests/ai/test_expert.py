@@ -275,14 +275,16 @@ def test_the_learned_margin_weighs_by_player_count(
 ) -> None:
     # Session 5, the same deals against hard: without the learned margin the expert won
     # 20 of 40 in 4p (19 with it) and 7 of 20 in 5p (4 with it), so there the score is
-    # the hand-tuned part alone, far from the end; in 2 and 3 players it counts.
+    # the hand-tuned part alone, far from the end; session 11 measured the same in 3p
+    # (14 of 24 deals on Italia against two hard without it, 10 with it). In 2 players
+    # it counts.
     plain = _plain_expert()
     none = _plain_expert()
     none.learned_weights = (0.0, 0.0, 0.0, 0.0)
     for board, n in (("italia", 2), ("imperium", 3), ("imperium", 4), ("imperium", 5)):
         s = position(boards[board], n, 2, 40)
         lw = plain.learned_weights[n - 2]
-        assert (lw > 0) == (n <= 3)
+        assert (lw > 0) == (n == 2)
         for seat in range(n):
             pred = [plain.learned.value(s, o) for o in range(n)]
             others = [v for o, v in enumerate(pred) if o != seat]
