@@ -16,6 +16,8 @@ from concordia.ui.render.board_metrics import (
     HOUSE,
     HOUSE_MIN,
     LAND_W,
+    NAME_MIN,
+    NAME_SIZE,
 )
 from concordia.ui.render.palette import (
     BADGE_BG,
@@ -126,7 +128,7 @@ def badge_layout(
     :func:`resolve`. Each badge takes the first spot of its own list (a city's: above
     it, beside it, under its name; a route's or a province's: above its middle, then
     round about) that covers no badge placed before it and no piece in ``avoid``, and
-    that hides no lit route and no other city if such a spot is near. A city's price
+    that hides no lit route, no other city and no city's name if such a spot is near. A city's price
     badge on the road to the next city took the clicks meant for that road (Italia,
     session 6). Where no spot is free a badge takes the one it overlaps least. So every
     badge and piece can be seen and clicked (the hit tests use these same boxes)."""
@@ -138,6 +140,9 @@ def badge_layout(
     labels = board_labels.label_rects(view)
     slugs = list(view.cities)
     discs = [_city_box(view, slug) for slug in slugs]
+    # A badge keeps off the cities' names too where it can (session 12, by hand: the
+    # star of "produces in Italia" sat on AQVILEIA's name).
+    names = [_city_name_box(view, slug) for slug in slugs]
     for what, key, text in resolved:
         if not text:
             continue
@@ -158,11 +163,11 @@ def badge_layout(
             spots = [box.move(round(dx * w), round(dy * h)) for dx, dy in _BADGE_SPOTS]
         own = discs[slugs.index(key)] if what == "city" else None
         lit_others = [seg for seg in lit if seg[0] != key] if what == "route" else lit
-        near = len(spots) if what == "city" else _NEAR_SPOTS
+        near = len(spots) if what != "route" else _NEAR_SPOTS
         # A province's badge keeps off its own name and marker, the thing it points at
         # (session 11, by hand: "★ hint" over LVCANIA's name, above it a city).
         taken = [*placed, labels[key]] if what == "province" else placed
-        box = _free_spot(spots, taken, lit_others, discs, own, near, view.viewport)
+        box = _free_spot(spots, taken, lit_others, discs + names, own, near, view.viewport)
         placed.append(box)
         out[(what, key)] = (box, img)
     return out
@@ -172,6 +177,21 @@ def _city_box(view: BoardRenderer, slug: str) -> pygame.Rect:
     r = round(view.city_radius(slug))
     (x, y) = view.city_pos(slug)
     return pygame.Rect(round(x) - r, round(y) - r, 2 * r, 2 * r)
+
+
+def _city_name_box(view: BoardRenderer, slug: str) -> pygame.Rect:
+    # Where draw_cities writes the city's name (under its disc).
+    z = view.camera.zoom
+    city = view.cities[slug]
+    (x, y) = view.city_pos(slug)
+    r = view.city_radius(slug)
+    line = max(2, round(r / 8))
+    w, h = view.text.font(max(NAME_MIN, round(NAME_SIZE * z)), bold=True).size(
+        city.label or city.name
+    )
+    box = pygame.Rect(0, 0, w, h)
+    box.midtop = (round(x), round(y + r + line))
+    return box
 
 
 def _city_spots(view: BoardRenderer, slug: str, box: pygame.Rect) -> list[pygame.Rect]:
@@ -263,8 +283,9 @@ def _area(r: pygame.Rect) -> int:
     return r.width * r.height
 
 
-#: How many of a route's or a province's first spots it tries for one that hides no
-#: lit route or city (a city tries all of its spots: they are all beside it).
+#: How many of a route's first spots it tries for one that hides no lit route, city or
+#: city name (a city or a province tries all of its spots: they are all beside it; a
+#: province's star found none among Gallia's first five at 1280x720, session 12).
 _NEAR_SPOTS = 5
 
 #: Where a badge may go when its spot is taken, nearest first (in badge widths, heights).
