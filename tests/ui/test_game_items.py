@@ -779,6 +779,67 @@ def test_a_hinted_province_keeps_its_name_in_sight(board_name: str, seed: int) -
     scene.close()
 
 
+@pytest.mark.parametrize(
+    ("board_name", "seed", "size"),
+    [("italia", 11, (1280, 720)), ("imperium", 21, (1600, 900)), ("imperium", 1, (1280, 720))],
+)
+def test_a_hinted_province_hides_no_city_name(
+    board_name: str, seed: int, size: tuple[int, int]
+) -> None:
+    # Session 12, by hand (Imperium, 1600x900): the hint "produces in Italia" put its
+    # star on AQVILEIA's name (the spot above the province's name). A province's star
+    # takes a near spot that hides no city's name where there is one.
+    from concordia.core import Produce
+    from concordia.ui.game.hints import Hint
+
+    _app, scene = game_scene(["human", "easy"], seed, board_name=board_name, size=size)
+    scene.update(0.0)
+    state = scene.state
+    play = next(a for a in state.legal_actions() if str(a) == "play prefect")
+    produces = [a for a in state.apply(play).legal_actions() if isinstance(a, Produce)]
+    assert len(produces) > 8
+    names = {slug: pygame.Rect(*_box(c[1])) for slug, c in scene.geometry().cities.items()}
+    covered = []
+    for produce in produces:
+        scene.hint = Hint(state.step, 0, [play, produce], done=True)
+        scene.rebuild()
+        b = scene.geometry().badges[produce.province]
+        hit = pygame.Rect(b.x, b.y, b.w, b.h).collidelistall(list(names.values()))
+        covered += [(produce.province, list(names)[i]) for i in hit]
+    assert covered == []
+    scene.close()
+
+
+def _box(b: Any) -> tuple[float, float, float, float]:
+    return (b.x, b.y, b.w, b.h)
+
+
+@pytest.mark.parametrize("size", [(1600, 900), (1280, 720), (1024, 640)])
+def test_the_hand_names_its_player_beside_a_hinted_first_card(size: tuple[int, int]) -> None:
+    # Session 12, by hand (pass and play, 1600x900): the hint's star on the first card
+    # of the hand sat on the end of "Hand — Player 2", the name saying whose hand it is.
+    from concordia.core import PlayCard
+    from concordia.ui.game import hints
+    from concordia.ui.game.hints import Hint
+
+    _app, scene = game_scene(["human", "human", "easy"], 21, size=size)
+    scene.update(0.0)
+    seat = scene.viewer()
+    assert seat is not None
+    first = scene.state.hand(seat)[0]
+    play = next(a for a in scene.state.legal_actions() if a == PlayCard(first))
+    scene.hint = Hint(scene.state.step, seat, [play], done=True)
+    scene.rebuild()
+    starred = scene.hint_buttons()
+    assert [b.value for b in starred] == [play]
+    label = scene.hand.label_rect(seat)
+    for b in starred:
+        (cx, cy), r = hints.star_disc(scene, b.rect)
+        assert not label.colliderect(pygame.Rect(cx - r, cy - r, 2 * r, 2 * r))
+    assert scene.lay.hand.contains(label)
+    scene.close()
+
+
 def test_the_mercator_panel_hides_the_board_tooltips_under_it() -> None:
     # Session 8, by hand: after a trade the pointer rested on the panel's emptied
     # trade button and the tooltip told the city under the panel ("Antiochia: cloth").

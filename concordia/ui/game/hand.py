@@ -9,6 +9,7 @@ import pygame
 
 from concordia.core import Phase
 from concordia.ui import theme
+from concordia.ui.game import hints
 from concordia.ui.game.cards import CardButton, card_name, card_tooltip, draw_card
 from concordia.ui.insight import card_worth
 from concordia.ui.render.cards import FaceReport
@@ -104,6 +105,26 @@ class HandView:
                 return i
         return None
 
+    def label(self, seat: int) -> str:
+        """The words over the hand: whose hand it is."""
+        return f"{t('game.your_hand')} — {self.scene.controller.seats[seat].name}"
+
+    def label_rect(self, seat: int) -> pygame.Rect:
+        """Where :meth:`label` is written: at the hand's top left, or right of the
+        hint's stars on the cards' corners that would cover it (session 12, by hand: the
+        star on the first card hid the player's name)."""
+        s = self.scene
+        w, h = s.app.fonts.get(12, True).size(self.label(seat))
+        box = pygame.Rect(s.lay.hand.x + s.px(8), s.lay.hand.y + s.px(3), w, h)
+        discs = []
+        for b in s.hint_buttons():
+            (cx, cy), r = hints.star_disc(s, b.rect)
+            discs.append(pygame.Rect(cx - r, cy - r, 2 * r, 2 * r))
+        for disc in sorted(discs, key=lambda d: d.x):
+            if disc.colliderect(box):
+                box.x = disc.right + s.px(6)
+        return box
+
     def cache_key(self) -> tuple[object, ...]:
         """What the hand's picture depends on besides the position (for the panel cache)."""
         s = self.scene
@@ -113,6 +134,7 @@ class HandView:
             s.human_to_act,
             s.controller.committed,
             None if seat is None else self.hovered(seat),
+            None if seat is None else self.label_rect(seat).x,
         )
 
     def tooltip(self, pos: tuple[int, int]) -> str | None:
@@ -135,12 +157,11 @@ class HandView:
         seat = s.viewer()
         if seat is None:
             return
-        cfg = s.controller.seats[seat]
         theme.text(
             surface,
             fonts.get(12, True),
-            f"{t('game.your_hand')} — {cfg.name}",
-            (r.x + s.px(8), r.y + s.px(3)),
+            self.label(seat),
+            self.label_rect(seat).topleft,
             theme.TEXT_DIM,
         )
         self.reports = []

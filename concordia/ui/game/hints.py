@@ -396,16 +396,21 @@ def draw(scene: GameScene, surface: pygame.Surface) -> None:
         theme.text(surface, font, line, (box.x + scene.px(8), box.y + scene.px(6) + i * line_h))
 
 
+def star_disc(scene: GameScene, rect: pygame.Rect) -> tuple[tuple[int, int], int]:
+    """The centre and radius of the star on the ring of a hinted button at ``rect``.
+    It sits on the ring's corner, on a dark disc: inside the button it hid the end of a
+    label that fills it ("Take cash: 8 sestertii", session 7)."""
+    r = scene.px(8)
+    return (rect.right + r // 2 - 1, rect.top - r // 2 + 1), r
+
+
 def draw_button_rings(scene: GameScene, surface: pygame.Surface) -> None:
     """Ring and star the buttons the hint points at."""
     for b in scene.hint_buttons():
         ring = theme.HINT_RING_SHADOW
         pygame.draw.rect(surface, ring, b.rect.inflate(10, 10), 2, border_radius=9)
         pygame.draw.rect(surface, theme.HILITE, b.rect.inflate(6, 6), 3, border_radius=8)
-        # The star sits on the ring's corner, on a dark disc: inside the button it hid
-        # the end of a label that fills it ("Take cash: 8 sestertii", session 7).
-        r = scene.px(8)
-        corner = (b.rect.right + r // 2 - 1, b.rect.top - r // 2 + 1)
+        corner, r = star_disc(scene, b.rect)
         pygame.draw.circle(surface, theme.HINT_RING_SHADOW, corner, r)
         pygame.draw.circle(surface, theme.HILITE, corner, r, 2)
         theme.text(surface, scene.app.fonts.get(12, True), "★", corner, theme.HILITE, "center")
