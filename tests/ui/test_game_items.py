@@ -840,6 +840,45 @@ def test_the_hand_names_its_player_beside_a_hinted_first_card(size: tuple[int, i
     scene.close()
 
 
+def test_a_hinted_build_out_of_order_keeps_the_rest_of_the_hint() -> None:
+    # Session 12, by hand: the hint "builds in Carthago and Massilia"; the player built
+    # Massilia first and the hint was gone, Carthago's star with it. A step of the plan
+    # taken out of order keeps the rest while the rest is still legal; a play off the
+    # plan still drops the hint.
+    from concordia.core import Build
+    from concordia.ui.game.hints import Hint
+    from concordia.ui.targeting import action_target
+
+    _app, scene = game_scene(["human", "easy"], 21)
+    scene.update(0.0)
+    play = next(a for a in scene.state.legal_actions() if str(a) == "play architect")
+    scene.submit(play)
+    s = scene.state
+    for move in (m for m in s.legal_actions() if isinstance(m, Move)):
+        after = s.apply(move)
+        builds = [b for b in after.legal_actions() if isinstance(b, Build)]
+        pairs = [
+            (a, b) for a in builds for b in builds if a != b and b in after.apply(a).legal_actions()
+        ]
+        if pairs:
+            break
+    else:
+        pytest.fail("no Architect move on this deal leads to two builds")
+    first, second = pairs[0]
+    scene.submit(move)
+    scene.hint = Hint(scene.state.step, 0, [first, second], done=True)
+    scene.submit(second)
+    hint = scene.hint
+    assert hint is not None and hint.actions == [first]
+    key = action_target(first)
+    assert key is not None and scene.highlights()[key].startswith("★")
+    scene.hint = Hint(scene.state.step, 0, [first], done=True)
+    finish = next(a for a in scene.state.legal_actions() if str(a) == "finish")
+    scene.submit(finish)
+    assert scene.hint is None
+    scene.close()
+
+
 def test_the_mercator_panel_hides_the_board_tooltips_under_it() -> None:
     # Session 8, by hand: after a trade the pointer rested on the panel's emptied
     # trade button and the tooltip told the city under the panel ("Antiochia: cloth").

@@ -297,11 +297,20 @@ def on_hint(scene: GameScene, reply: Reply) -> None:
 
 def follow(scene: GameScene, action: Action, step: int) -> Hint | None:
     """The hint to keep after ``action`` was played: the rest of the suggested play when
-    the player followed its first step (now at ``step``), else None."""
+    the player took one of its steps (now at ``step``), else None. A step taken out of
+    order (the second of two builds first, say: session 12, by hand) keeps the others
+    while they are still legal one after the other from here."""
     hint = scene.hint
-    if hint is None or not hint.done or len(hint.actions) < 2 or hint.actions[0] != action:
+    if hint is None or not hint.done or len(hint.actions) < 2 or action not in hint.actions:
         return None
-    rest = Hint(step, hint.seat, hint.actions[1:], done=True, why=hint.why)
+    left = list(hint.actions)
+    left.remove(action)
+    s = scene.state
+    for a in left:
+        if a not in s.legal_actions():
+            return None
+        s = s.apply(a)
+    rest = Hint(step, hint.seat, left, done=True, why=hint.why)
     rest.text = rest.describe(scene)
     return rest
 
