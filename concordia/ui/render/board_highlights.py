@@ -140,9 +140,11 @@ def badge_layout(
     labels = board_labels.label_rects(view)
     slugs = list(view.cities)
     discs = [_city_box(view, slug) for slug in slugs]
-    # A badge keeps off the cities' names too where it can (session 12, by hand: the
-    # star of "produces in Italia" sat on AQVILEIA's name).
+    # A badge keeps off the cities' names and the provinces' names and markers too
+    # where it can (session 12, by hand: the star of "produces in Italia" sat on
+    # AQVILEIA's name, Alexandria's build star on AEGYPTVS).
     names = [_city_name_box(view, slug) for slug in slugs]
+    marks = list(labels.values())  # the provinces' names and bonus markers
     for what, key, text in resolved:
         if not text:
             continue
@@ -167,7 +169,7 @@ def badge_layout(
         # A province's badge keeps off its own name and marker, the thing it points at
         # (session 11, by hand: "★ hint" over LVCANIA's name, above it a city).
         taken = [*placed, labels[key]] if what == "province" else placed
-        box = _free_spot(spots, taken, lit_others, discs + names, own, near, view.viewport)
+        box = _free_spot(spots, taken, lit_others, discs, own, near, view.viewport, names, marks)
         placed.append(box)
         out[(what, key)] = (box, img)
     return out
@@ -245,11 +247,15 @@ def _free_spot(
     own: pygame.Rect | None,
     near: int,
     viewport: pygame.Rect,
+    names: Sequence[pygame.Rect] = (),
+    marks: Sequence[pygame.Rect] = (),
 ) -> pygame.Rect:
     """Of the first ``near`` of ``spots`` that cover no placed box, the one that hides
-    the fewest lit routes and cities other than ``own`` (the first such); else the first spot that
-    covers no placed box; where none is free, the one that overlaps them least. A spot
-    that leaves the board's viewport counts only where the first spot does too."""
+    the least (the first such): a lit route or a city other than ``own`` counts
+    ``_HIDES_TARGET`` (a badge over them takes their clicks), a city's name in ``names``
+    2, a province's name and marker in ``marks`` 1; else the first spot that covers no
+    placed box; where none is free, the one that overlaps them least. A spot that leaves
+    the board's viewport counts only where the first spot does too."""
     if viewport.contains(spots[0]):
         spots = [spot for spot in spots if viewport.contains(spot)]
     least: tuple[int, pygame.Rect] | None = None
@@ -270,6 +276,8 @@ def _free_spot(
             1 for i in moved.collidelistall(bounds) if moved.clipline(lit[i][2], lit[i][3])
         )
         hidden += sum(1 for i in moved.collidelistall(cities) if cities[i] is not own)
+        hidden *= _HIDES_TARGET
+        hidden += 2 * len(moved.collidelistall(names)) + len(moved.collidelistall(marks))
         if best is None or hidden < best[0]:
             best = (hidden, moved)
         if hidden == 0:
@@ -282,6 +290,11 @@ def _free_spot(
 def _area(r: pygame.Rect) -> int:
     return r.width * r.height
 
+
+#: What hiding a lit route or a city costs a badge's spot, against 2 for a city's name
+#: and 1 for a province's name and marker (session 12: Etruria's star took the spot on
+#: SPOLETVM's name over the one on AEMILIA's, both counted as one thing hidden).
+_HIDES_TARGET = 4
 
 #: How many of a route's first spots it tries for one that hides no lit route, city or
 #: city name (a city or a province tries all of its spots: they are all beside it; a
