@@ -187,6 +187,16 @@ class GameState:
         """Extra goods under display slot ``slot`` (0-based), paid by the Senator."""
         return data.DISPLAY_EXTRA[slot]
 
+    def card_price(self, slot: int) -> tuple[str, ...]:
+        """What the card in display slot ``slot`` costs in the phase now: its printed
+        goods, and under a Senator the goods under its slot too (``"any"``: a good of
+        the buyer's choice); () for an empty slot."""
+        c = self.display[slot]
+        if c is None:
+            return ()
+        extra = data.DISPLAY_EXTRA[slot] if self.phase == Phase.SENATOR else ()
+        return (*CARDS[c].cost, *extra)
+
     def colonists(self, seat: int) -> list[tuple[str, str]]:
         """A seat's colonists on the board as (kind, location slug) pairs."""
         return [(KINDS[k], self._loc_slug(loc)) for k, loc in self.players[seat].cols]

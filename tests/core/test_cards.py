@@ -274,6 +274,26 @@ def test_senator_price_is_card_goods_plus_position_extra() -> None:
     assert s.cost(BuyCard("I_farmer")).goods_dict() == {"brick": 1, "food": 1, "cloth": 2}
 
 
+def test_card_price_is_what_a_purchase_costs_in_the_phase_now() -> None:
+    # The price the UI names for a card the player cannot pay for (session 12): the
+    # same goods the purchase takes, "any" standing for the buyer's choice.
+    s = market()
+    set_goods(s, 0, brick=2, food=2, tool=2, wine=2, cloth=4)
+    give_card(s, 0, "II_consul")
+    senator = play(s, "play senator")
+    consul = play(s, "play II_consul")
+    for slot, cid in enumerate(senator.display_ids()):
+        assert cid is not None
+        price = senator.card_price(slot)
+        for a in (a for a in senator.legal_actions() if isinstance(a, BuyCard) and a.card == cid):
+            paid = sorted(g for g in price if g != "any") + list(a.choice)
+            want = sorted(g for g, n in senator.cost(a).goods_dict().items() for _ in range(n))
+            assert sorted(paid) == want
+        assert price.count("any") == sum(1 for g in senator.display_cost(slot) if g == "any")
+        assert consul.card_price(slot) == CARD_BY_ID[cid].cost
+        assert CARD_BY_ID[cid].cost == price[: len(CARD_BY_ID[cid].cost)]
+
+
 def test_senator_any_choice_needs_a_spare_unit() -> None:
     s = market()
     set_goods(s, 0, wine=1)  # only the card's own wine: nothing left for the "any"

@@ -14,6 +14,7 @@ from ui_helpers import buttons, click_button, draw, find_actions, game_scene, se
 from concordia.core import GameState, Move, Trade
 from concordia.core.data import CARD_BY_ID
 from concordia.ui.game import tooltips
+from concordia.ui.game.cards import card_name
 from concordia.ui.game.describe import describe_choice
 from concordia.ui.input import Click, Confirm, HandCard, Hover
 from concordia.ui.scenes.game import GameScene
@@ -915,6 +916,45 @@ def test_a_city_star_hides_no_province_or_city_name(board_name: str, size: tuple
         covered += [(slug, k) for k, r in names.items() if k != slug and box.colliderect(r)]
     assert covered == []
     scene.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_a_click_on_a_card_the_player_cannot_pay_for_says_its_price(lang: str) -> None:
+    # Session 12, by hand (Senator, pass and play): a click on a display card the
+    # player could not pay for did nothing and said nothing. It names the card's price
+    # (from the core: printed goods and, for a Senator, its slot's), and a card the
+    # player can pay for is still bought by its click.
+    set_language(lang)
+    try:
+        app, scene = game_scene(["human", "easy"], 21)
+        scene.update(0.0)
+        play = next(a for a in scene.state.legal_actions() if str(a) == "play senator")
+        scene.submit(play)
+        draw(app)
+        state = scene.state
+        buys = scene.options().buys
+        ids = state.display_ids()
+        rects = scene.display.rects()
+        poor = [i for i, c in enumerate(ids) if c is not None and c not in buys]
+        assert poor, "every card is affordable on this deal"
+        slot = poor[-1]
+        card = ids[slot]
+        assert card is not None
+        send(app, Click(rects[slot].center))
+        assert scene.state is state  # nothing was bought
+        message = scene.message or ""
+        assert t("game.cannot_buy", name=card_name(card), goods="")[:-1] in message
+        assert tn("good." + CARD_BY_ID[card].cost[0], 1) in message
+        if "any" in state.card_price(slot):
+            assert tn("game.price_any", 1) in message
+        rich = next(i for i, c in enumerate(ids) if c in buys)
+        scene.message = None
+        send(app, Click(rects[rich].center))
+        assert scene.message is None or card_name(card) not in scene.message
+        assert scene.state is not state or scene.buy_card == ids[rich]
+        scene.close()
+    finally:
+        set_language("en")
 
 
 def test_the_mercator_panel_hides_the_board_tooltips_under_it() -> None:

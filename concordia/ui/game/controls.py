@@ -106,6 +106,10 @@ def on_click(scene: GameScene, pos: tuple[int, int], button: int) -> None:
         return
     if scene.lay.board.collidepoint(pos) and not scene.trade.covers(pos):
         scene.click_board(pos)
+        return
+    refused = scene.display.refusal(pos)
+    if refused is not None:
+        scene.flash(refused)
 
 
 def on_button(scene: GameScene, b: Button) -> None:

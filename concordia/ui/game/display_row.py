@@ -13,7 +13,7 @@ from concordia.ui import theme
 from concordia.ui.game.cards import CardButton, card_name, card_text, draw_card
 from concordia.ui.insight import card_worth
 from concordia.ui.render.cards import FaceReport
-from concordia.ui.strings import t
+from concordia.ui.strings import t, tn
 
 if TYPE_CHECKING:
     from concordia.ui.scenes.game import GameScene
@@ -68,6 +68,28 @@ class DisplayRow:
             cost=cost,
             text=card_text(d),
         )
+
+    def refusal(self, pos: tuple[int, int]) -> str | None:
+        """Why the display card under ``pos`` cannot be bought now (a Senator's or a
+        Consul's purchase the player cannot pay for), or None. Session 12, by hand: a
+        click on such a card did nothing and said nothing."""
+        s = self.scene
+        if s.state.phase not in (Phase.SENATOR, Phase.CONSUL) or not s.human_to_act:
+            return None
+        ids = s.state.display_ids()
+        buys = s.options().buys
+        for slot, rect in enumerate(self.rects()):
+            card = ids[slot]
+            if rect.collidepoint(pos) and card is not None and card not in buys:
+                counts: dict[str, int] = {}
+                for g in s.state.card_price(slot):
+                    counts[g] = counts.get(g, 0) + 1
+                goods = ", ".join(
+                    tn("game.price_any", n) if g == "any" else f"{n} {tn('good.' + g, n)}"
+                    for g, n in counts.items()
+                )
+                return t("game.cannot_buy", name=card_name(card), goods=goods)
+        return None
 
     def tooltip(self, pos: tuple[int, int]) -> str | None:
         """The text and price of the display card under ``pos``."""
