@@ -314,6 +314,9 @@ EN: Final[dict[str, str]] = {
     "game.choose_goods": "Pay with which goods?",
     "game.moving": "Moving {kind} colonist from {src}",
     "game.over": "The game is over",
+    "game.over_confirm": (
+        "The game is over: End turn (Enter) for the final scores, or Undo (Ctrl+Z)"
+    ),
     "game.waiting": "Waiting for {name}",
     "game.free_space": "Free space: {n}",
     "game.price": "{coins} sestertii + {goods}",
@@ -843,6 +846,9 @@ IT: Final[dict[str, str]] = {
     "game.choose_goods": "Con quali merci paghi?",
     "game.moving": "Sposti un colono di {kind} da {src}",
     "game.over": "La partita è finita",
+    "game.over_confirm": (
+        "La partita è finita: Fine turno (Invio) per il punteggio finale, o Annulla (Ctrl+Z)"
+    ),
     "game.waiting": "In attesa di {name}",
     "game.free_space": "Spazio libero: {n}",
     "game.price": "{coins} sesterzi + {goods}",

@@ -957,6 +957,43 @@ def test_a_click_on_a_card_the_player_cannot_pay_for_says_its_price(lang: str) -
         set_language("en")
 
 
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_the_final_scores_come_when_the_last_turn_is_ended(lang: str) -> None:
+    # Session 12, by hand (pass and play to the end, 317 actions): the final scores
+    # screen opened at the last "finish", before End turn; closed, it left the board
+    # with End turn and Undo, and after an Undo and the same finish it never opened
+    # again. The last turn ends like any other: End turn (or Undo); then the scores.
+    from pathlib import Path
+
+    from concordia.ui.scenes.scores import ScoresScene
+
+    set_language(lang)
+    try:
+        moves = (Path(__file__).parent / "data" / "imperium_seed21_pass_and_play.txt").read_text()
+        app, scene = game_scene(["human", "human", "easy"], 21, moves.splitlines()[:-1])
+        scene.update(0.0)
+        send(app, Confirm())  # the hand-over to the player of the last turn
+        assert app.stack.top is scene
+        finish = next(a for a in scene.state.legal_actions() if str(a) == "finish")
+        scene.submit(finish)
+        for _ in range(3):
+            scene.update(0.1)
+        assert scene.state.is_terminal()
+        assert app.stack.top is scene  # no scores yet: the turn is not ended
+        assert scene.top.status() == t("game.over_confirm")
+        scene.undo()
+        assert not scene.state.is_terminal()
+        scene.submit(finish)
+        scene.update(0.1)
+        assert app.stack.top is scene
+        scene.confirm_turn()
+        scene.update(0.1)
+        assert isinstance(app.stack.top, ScoresScene)
+        scene.close()
+    finally:
+        set_language("en")
+
+
 def test_the_mercator_panel_hides_the_board_tooltips_under_it() -> None:
     # Session 8, by hand: after a trade the pointer rested on the panel's emptied
     # trade button and the tooltip told the city under the panel ("Antiochia: cloth").

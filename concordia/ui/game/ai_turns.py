@@ -103,10 +103,13 @@ def step(scene: GameScene, dt: float) -> None:
             scene.pending_ai = None
             scene.submit(action)
         return
+    if scene.controller.awaiting_confirm:
+        # A human's last turn ends like any other (End turn or Undo), then the final
+        # scores (session 12, by hand: shown at the last step, then closed, an Undo
+        # and the same step never showed them again).
+        return
     if state.is_terminal():
         scene.finish_game()
-        return
-    if scene.controller.awaiting_confirm:
         return
     if scene.app.autoplay and len(scene.controller.actions) >= autoplay_max_actions():
         logger.error("autoplay: no end after %d actions; giving up", autoplay_max_actions())

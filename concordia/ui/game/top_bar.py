@@ -112,7 +112,7 @@ class TopBar:
         state = s.state
         c = s.controller
         if state.is_terminal():
-            return t("game.over")
+            return t("game.over_confirm" if c.awaiting_confirm else "game.over")
         if c.awaiting_confirm:
             return t("game.turn_done")
         seat = state.current_player
