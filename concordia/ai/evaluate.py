@@ -108,6 +108,10 @@ NORMAL = Weights(
     production=0.0,
 )
 
+# The weight sets by name, for knobs that pick one (``--set expert.score_weights=full``).
+# "full" is every projection term at the strength :class:`Weights` defaults to.
+WEIGHTS_BY_NAME: dict[str, Weights] = {"easy": EASY, "normal": NORMAL, "full": Weights()}
+
 
 class _Static:
     """Per-board tables the evaluation needs (built once per topology)."""

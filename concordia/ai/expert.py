@@ -32,7 +32,7 @@ import threading
 from dataclasses import dataclass
 
 from concordia.ai.base import Budget, Limit
-from concordia.ai.evaluate import NORMAL, evaluate, remaining_turns
+from concordia.ai.evaluate import NORMAL, WEIGHTS_BY_NAME, evaluate, remaining_turns
 from concordia.ai.features import LearnedValue, load_learned
 from concordia.ai.greedy import (
     MERCATOR_FIRST,
@@ -112,6 +112,12 @@ class ExpertAgent(PlanningAgent):
     endgame_weight = 1.0
     win_bonus: tuple[float, ...] = (25.0, 25.0, 25.0, 25.0)
     rollout_weights = NORMAL
+    # The weights of the hand-tuned part of the score of a searched position (a name of
+    # ``evaluate.WEIGHTS_BY_NAME``); the rollouts' policy keeps ``rollout_weights``.
+    score_weights = "normal"
+    # The weights the candidates are planned with (the hand-tuned planner's; a name of
+    # ``evaluate.WEIGHTS_BY_NAME``), with the hard agent's spite.
+    plan_weights = "normal"
     # How many first trades a Mercator follows with a second one inside the rollouts,
     # by player count (2, 3, 4, 5; the planner's is MERCATOR_FIRST, 8). Mercator plans
     # took over half of a rollout's time (session 10 profile, 5 players); with 2, 1.5
@@ -236,7 +242,8 @@ class ExpertAgent(PlanningAgent):
         predicted lead over the best opponent."""
         n = s.num_players
         lv = self.learned
-        hand = [evaluate(s, o, self.rollout_weights) for o in range(n)]
+        w = WEIGHTS_BY_NAME[self.score_weights]
+        hand = [evaluate(s, o, w) for o in range(n)]
         pred = [lv.value(s, o) for o in range(n)]
         lw = self.learned_weights[n - MIN_PLAYERS]
         score = _relative(hand, me, self._spite_now) + lw * _relative(pred, me, 1.0)
@@ -252,7 +259,7 @@ class ExpertAgent(PlanningAgent):
         return self._scores(s, me)[0]
 
     def _candidates(self, view: GameState, me: int, budget: Budget) -> list[TurnOption]:
-        hand = _checked(self.value(me, None), budget)
+        hand = _checked(value_fn(me, WEIGHTS_BY_NAME[self.plan_weights], self.spite), budget)
         learned = _checked(lambda s: self.learned.value(s, me), budget)
         opts = turn_options(view, hand)
         if view.phase == Phase.CARD:

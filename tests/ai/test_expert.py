@@ -521,3 +521,29 @@ def test_rollout_trades_reach_the_mercator_plans_of_the_rollouts(
     agent = ExpertAgent()
     agent.rollout_trades = (8, 8, 8, 8)  # the session-9 search replays with --set
     assert used(5, agent) == {greedy.MERCATOR_FIRST}
+
+
+def test_weight_knobs_name_weight_sets_and_change_the_search(
+    boards: dict[str, BoardSpec], position: Position
+) -> None:
+    # The session-12 knobs (``--set expert.score_weights=full``, ``plan_weights``):
+    # each names a set of evaluate.WEIGHTS_BY_NAME, and "full" changes what is searched.
+    from concordia.ai.evaluate import NORMAL, WEIGHTS_BY_NAME, Weights
+
+    agent = ExpertAgent()
+    assert WEIGHTS_BY_NAME[agent.score_weights] is NORMAL
+    assert WEIGHTS_BY_NAME[agent.plan_weights] is NORMAL
+    assert WEIGHTS_BY_NAME["full"] == Weights()
+    s = _turn_start(position, boards)
+    seat = s.current_player
+    assert seat is not None
+    view = s.view_for(seat)
+    runs = []
+    for knob in ("", "score_weights", "plan_weights"):
+        agent = ExpertAgent()
+        if knob:
+            setattr(agent, knob, "full")
+        reports = agent.analyse(view, SMALL, random.Random(1), threading.Event())
+        runs.append([(r.actions, round(r.value, 6)) for r in reports])
+    assert runs[1] != runs[0]
+    assert runs[2] != runs[0]
