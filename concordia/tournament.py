@@ -9,7 +9,7 @@ comparing two versions on the same deals), and its decision times (per call, and
 turn start: the call that plans a whole card).
 
 ``--set LEVEL.ATTR=VALUE`` changes one tuning attribute of every agent of a level for
-the run (e.g. ``--set expert.finalists=3``; a tuple of numbers is given comma-separated,
+the run (e.g. ``--set expert.finalists=3``; a tuple of numbers or names is given comma-separated,
 ``--set expert.learned_weights=0.5,0.5,0,0``), so a tuning experiment is one command that
 the docs can record; an unknown level or attribute, or a value of the wrong type, is an
 error.
@@ -113,7 +113,7 @@ def parse_override(text: str) -> Override:
     numbers = (
         isinstance(current, tuple)
         and bool(current)
-        and type(current[0]) in (int, float)
+        and type(current[0]) in (int, float, str)
         and all(type(v) is type(current[0]) for v in current)
     )
     if attr.startswith("_") or not (numbers or isinstance(current, (bool, int, float, str))):
@@ -123,7 +123,8 @@ def parse_override(text: str) -> Override:
         return (level, attr, _parse_value(current, raw))
     except ValueError:
         kind = (
-            f"{len(current)} comma-separated numbers"
+            f"{len(current)} comma-separated "
+            + ("names" if isinstance(current[0], str) else "numbers")
             if isinstance(current, tuple)
             else f"a {type(current).__name__}"
         )
@@ -131,7 +132,8 @@ def parse_override(text: str) -> Override:
 
 
 def _parse_value(
-    current: bool | int | float | str | tuple[float, ...] | tuple[int, ...], raw: str
+    current: bool | int | float | str | tuple[float, ...] | tuple[int, ...] | tuple[str, ...],
+    raw: str,
 ) -> object:
     # ``raw`` as the type of ``current`` (a tuple: of its items' type); ValueError if
     # it is not one.

@@ -112,9 +112,10 @@ class ExpertAgent(PlanningAgent):
     endgame_weight = 1.0
     win_bonus: tuple[float, ...] = (25.0, 25.0, 25.0, 25.0)
     rollout_weights = NORMAL
-    # The weights of the hand-tuned part of the score of a searched position (a name of
-    # ``evaluate.WEIGHTS_BY_NAME``); the rollouts' policy keeps ``rollout_weights``.
-    score_weights = "normal"
+    # The weights of the hand-tuned part of the score of a searched position, by player
+    # count (2, 3, 4, 5; names of ``evaluate.WEIGHTS_BY_NAME``); the rollouts' policy
+    # keeps ``rollout_weights``.
+    score_weights: tuple[str, ...] = ("normal",) * 4
     # The weights the candidates are planned with (the hand-tuned planner's; a name of
     # ``evaluate.WEIGHTS_BY_NAME``), with the hard agent's spite.
     plan_weights = "normal"
@@ -162,6 +163,9 @@ class ExpertAgent(PlanningAgent):
         assert me is not None
         if not view.deck_hidden:
             view = view.view_for(me)  # the real draw order must not matter
+        for name in (*self.score_weights, self.plan_weights):
+            if name not in WEIGHTS_BY_NAME:
+                raise ValueError(f"expert: no weight set {name!r} (one of {list(WEIGHTS_BY_NAME)})")
         budget = Budget(limit, cancel, DEFAULT_TIME_S)
         self.search_started.clear()
         self._spite_now = self.spite
@@ -242,7 +246,7 @@ class ExpertAgent(PlanningAgent):
         predicted lead over the best opponent."""
         n = s.num_players
         lv = self.learned
-        w = WEIGHTS_BY_NAME[self.score_weights]
+        w = WEIGHTS_BY_NAME[self.score_weights[n - MIN_PLAYERS]]
         hand = [evaluate(s, o, w) for o in range(n)]
         pred = [lv.value(s, o) for o in range(n)]
         lw = self.learned_weights[n - MIN_PLAYERS]

@@ -526,12 +526,13 @@ def test_rollout_trades_reach_the_mercator_plans_of_the_rollouts(
 def test_weight_knobs_name_weight_sets_and_change_the_search(
     boards: dict[str, BoardSpec], position: Position
 ) -> None:
-    # The session-12 knobs (``--set expert.score_weights=full``, ``plan_weights``):
-    # each names a set of evaluate.WEIGHTS_BY_NAME, and "full" changes what is searched.
+    # The session-12 knobs (``--set expert.score_weights=normal,normal,full,normal``,
+    # ``plan_weights``): each names sets of evaluate.WEIGHTS_BY_NAME, and "full"
+    # changes what is searched.
     from concordia.ai.evaluate import NORMAL, WEIGHTS_BY_NAME, Weights
 
     agent = ExpertAgent()
-    assert WEIGHTS_BY_NAME[agent.score_weights] is NORMAL
+    assert all(WEIGHTS_BY_NAME[name] is NORMAL for name in agent.score_weights)
     assert WEIGHTS_BY_NAME[agent.plan_weights] is NORMAL
     assert WEIGHTS_BY_NAME["full"] == Weights()
     s = _turn_start(position, boards)
@@ -541,9 +542,19 @@ def test_weight_knobs_name_weight_sets_and_change_the_search(
     runs = []
     for knob in ("", "score_weights", "plan_weights"):
         agent = ExpertAgent()
-        if knob:
-            setattr(agent, knob, "full")
+        if knob == "score_weights":
+            agent.score_weights = ("full",) * 4
+        elif knob:
+            agent.plan_weights = "full"
         reports = agent.analyse(view, SMALL, random.Random(1), threading.Event())
         runs.append([(r.actions, round(r.value, 6)) for r in reports])
     assert runs[1] != runs[0]
     assert runs[2] != runs[0]
+
+
+def test_an_unknown_weight_set_is_named(boards: dict[str, BoardSpec], position: Position) -> None:
+    agent = ExpertAgent()
+    agent.score_weights = ("normal", "normal", "fulll", "normal")
+    view = _turn_start(position, boards)
+    with pytest.raises(ValueError, match="no weight set 'fulll'"):
+        agent.analyse(view, SMALL, random.Random(1), threading.Event())

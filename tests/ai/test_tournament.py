@@ -102,11 +102,20 @@ def test_set_changes_one_attribute_of_every_agent_of_the_level() -> None:
         ("expert.learned_weights=0,1", "is not 4 comma-separated numbers"),
         ("expert.learned_weights=a,b,c,d", "is not 4 comma-separated numbers"),
         ("expert.rollout_trades=8,8,8,2.5", "is not 4 comma-separated numbers"),
+        ("expert.score_weights=full", "is not 4 comma-separated names"),
     ],
 )
 def test_set_names_what_is_wrong(text: str, words: str) -> None:
     with pytest.raises(ValueError, match=words):
         tournament.parse_override(text)
+
+
+def test_set_takes_a_tuple_of_names() -> None:
+    assert tournament.parse_override("expert.score_weights=normal,normal,full,normal") == (
+        "expert",
+        "score_weights",
+        ("normal", "normal", "full", "normal"),
+    )
 
 
 def test_an_override_reaches_the_game_and_changes_it() -> None:
