@@ -191,11 +191,7 @@ class GameState:
         """What the card in display slot ``slot`` costs in the phase now: its printed
         goods, and under a Senator the goods under its slot too (``"any"``: a good of
         the buyer's choice); () for an empty slot."""
-        c = self.display[slot]
-        if c is None:
-            return ()
-        extra = data.DISPLAY_EXTRA[slot] if self.phase == Phase.SENATOR else ()
-        return (*CARDS[c].cost, *extra)
+        return purchase.price(self, slot, self.phase == Phase.SENATOR)
 
     def colonists(self, seat: int) -> list[tuple[str, str]]:
         """A seat's colonists on the board as (kind, location slug) pairs."""

@@ -908,7 +908,7 @@ def test_a_city_star_hides_no_province_or_city_name(board_name: str, size: tuple
     view = scene.board.renderer
     assert view is not None
     marks = board_labels.label_rects(view)
-    names = {slug: board_highlights._city_name_box(view, slug) for slug in view.cities}
+    names = {slug: board_labels.city_name_rect(view, slug) for slug in view.cities}
     covered = []
     for slug in view.cities:
         box, _img = board_highlights.badge_layout(view, [("city", slug, "★2 hint")])[("city", slug)]

@@ -24,6 +24,16 @@ DISPLAY_EXTRA: tuple[tuple[int, ...], ...] = tuple(
 )
 
 
+def price(s: GameState, slot: int, extra: bool) -> tuple[str, ...]:
+    """The goods the card in ``slot`` costs: its printed goods and, with ``extra``
+    (Senator), the goods under its display position (``"any"``: the buyer's choice);
+    () for an empty slot."""
+    c = s.display[slot]
+    if c is None:
+        return ()
+    return (*CARDS[c].cost, *(data.DISPLAY_EXTRA[slot] if extra else ()))
+
+
 def options(s: GameState, slot: int, extra: bool) -> list[tuple[str, ...]]:
     """The ways the acting player can pay for the card in ``slot`` (each a tuple of
     goods chosen for the "any" symbols), or [] if unaffordable. ``extra``: the goods

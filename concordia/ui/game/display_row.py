@@ -3,6 +3,7 @@ left of the board)."""
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import TYPE_CHECKING
 
 import pygame
@@ -76,28 +77,30 @@ class DisplayRow:
         s = self.scene
         if s.state.phase not in (Phase.SENATOR, Phase.CONSUL) or not s.human_to_act:
             return None
-        ids = s.state.display_ids()
-        buys = s.options().buys
+        hit = self.card_at(pos)
+        if hit is None or hit[1] in s.options().buys:
+            return None
+        slot, card = hit
+        counts = Counter(s.state.card_price(slot))
+        goods = ", ".join(
+            tn("game.price_any", n) if g == "any" else f"{n} {tn('good.' + g, n)}"
+            for g, n in counts.items()
+        )
+        return t("game.cannot_buy", name=card_name(card), goods=goods)
+
+    def card_at(self, pos: tuple[int, int]) -> tuple[int, str] | None:
+        """The display slot and card under ``pos``, if a card is there."""
+        ids = self.scene.state.display_ids()
         for slot, rect in enumerate(self.rects()):
             card = ids[slot]
-            if rect.collidepoint(pos) and card is not None and card not in buys:
-                counts: dict[str, int] = {}
-                for g in s.state.card_price(slot):
-                    counts[g] = counts.get(g, 0) + 1
-                goods = ", ".join(
-                    tn("game.price_any", n) if g == "any" else f"{n} {tn('good.' + g, n)}"
-                    for g, n in counts.items()
-                )
-                return t("game.cannot_buy", name=card_name(card), goods=goods)
+            if rect.collidepoint(pos) and card is not None:
+                return slot, card
         return None
 
     def tooltip(self, pos: tuple[int, int]) -> str | None:
         """The text and price of the display card under ``pos``."""
-        ids = self.scene.state.display_ids()
-        for slot, rect in enumerate(self.rects()):
-            if rect.collidepoint(pos) and ids[slot] is not None:
-                return self.tooltip_for(slot, ids[slot] or "")
-        return None
+        hit = self.card_at(pos)
+        return None if hit is None else self.tooltip_for(*hit)
 
     def draw(self, surface: pygame.Surface) -> None:
         s = self.scene

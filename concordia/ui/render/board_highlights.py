@@ -16,8 +16,6 @@ from concordia.ui.render.board_metrics import (
     HOUSE,
     HOUSE_MIN,
     LAND_W,
-    NAME_MIN,
-    NAME_SIZE,
 )
 from concordia.ui.render.palette import (
     BADGE_BG,
@@ -143,7 +141,7 @@ def badge_layout(
     # A badge keeps off the cities' names and the provinces' names and markers too
     # where it can (session 12, by hand: the star of "produces in Italia" sat on
     # AQVILEIA's name, Alexandria's build star on AEGYPTVS).
-    names = [_city_name_box(view, slug) for slug in slugs]
+    names = [board_labels.city_name_rect(view, slug) for slug in slugs]
     marks = list(labels.values())  # the provinces' names and bonus markers
     for what, key, text in resolved:
         if not text:
@@ -179,21 +177,6 @@ def _city_box(view: BoardRenderer, slug: str) -> pygame.Rect:
     r = round(view.city_radius(slug))
     (x, y) = view.city_pos(slug)
     return pygame.Rect(round(x) - r, round(y) - r, 2 * r, 2 * r)
-
-
-def _city_name_box(view: BoardRenderer, slug: str) -> pygame.Rect:
-    # Where draw_cities writes the city's name (under its disc).
-    z = view.camera.zoom
-    city = view.cities[slug]
-    (x, y) = view.city_pos(slug)
-    r = view.city_radius(slug)
-    line = max(2, round(r / 8))
-    w, h = view.text.font(max(NAME_MIN, round(NAME_SIZE * z)), bold=True).size(
-        city.label or city.name
-    )
-    box = pygame.Rect(0, 0, w, h)
-    box.midtop = (round(x), round(y + r + line))
-    return box
 
 
 def _city_spots(view: BoardRenderer, slug: str, box: pygame.Rect) -> list[pygame.Rect]:

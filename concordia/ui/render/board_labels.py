@@ -171,7 +171,6 @@ def search_labels(
     z = view.camera.zoom
     size = max(PROVINCE_MIN, round(PROVINCE_SIZE * z))
     sizes = sorted({size, max(PROVINCE_FLOOR, size - 1)}, reverse=True)
-    name_font = view.text.font(max(NAME_MIN, round(NAME_SIZE * z)), bold=True)
     mr = view._px(MARKER_R, MARKER_R_MIN)
     blockers: list[pygame.Rect] = []
     for slug, city in view.cities.items():
@@ -180,10 +179,7 @@ def search_labels(
         line = max(2, round(r / 8))
         circle = pygame.Rect(0, 0, round(2 * (r + line)), round(2 * (r + line)))
         circle.center = (round(cx), round(cy))
-        w, h = name_font.size(city.label or city.name)
-        name = pygame.Rect(0, 0, w, h)
-        name.midtop = (round(cx), round(cy + r + line))
-        blockers += [circle, name]
+        blockers += [circle, city_name_rect(view, slug)]
     x0, y0 = view.camera.world_to_screen((0.0, 0.0))
     x1, y1 = view.camera.world_to_screen((float(view.board.width), float(view.board.height)))
     bounds = pygame.Rect(round(x0), round(y0), round(x1 - x0), round(y1 - y0))
@@ -283,6 +279,20 @@ def free_spot(
             if box.collidelist(blockers) < 0 and (bounds is None or bounds.contains(box)):
                 return box.center
     return (round(cx), round(cy))
+
+
+def city_name_rect(view: BoardRenderer, slug: str) -> pygame.Rect:
+    """Where a city's name is written on screen (under its disc, as
+    :func:`board_base.draw_cities` draws it)."""
+    city = view.cities[slug]
+    cx, cy = view.camera.world_to_screen((city.x, city.y))
+    r = view.city_radius(slug)
+    line = max(2, round(r / 8))
+    font = view.text.font(max(NAME_MIN, round(NAME_SIZE * view.camera.zoom)), bold=True)
+    w, h = font.size(city.label or city.name)
+    box = pygame.Rect(0, 0, w, h)
+    box.midtop = (round(cx), round(cy + r + line))
+    return box
 
 
 def label_rects(view: BoardRenderer) -> dict[str, pygame.Rect]:
