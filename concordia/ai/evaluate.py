@@ -54,6 +54,7 @@ _HOUSE_GOODS: tuple[tuple[int, ...], ...] = tuple(
     tuple(g for g in house_price(cg, 0)[:2] if g >= 0) for cg in range(_NUM_GOODS)
 )
 _TRIBUNE_ACTION = tuple(c.action == "tribune" for c in CARDS)
+_START_CARDS = len(data.STARTING_HAND)
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,6 +86,9 @@ class Weights:
     # agents that would rather farm cash forever drive the game to its end.
     stall_turns: int = 60
     stall: float = 0.5
+    # Read the game's pace off the cards bought so far (``remaining_turns(paced=True)``)
+    # instead of assuming every seat buys 0.30 cards a turn.
+    paced: bool = False
 
 
 # Measured (docs/ai.md): the projection terms at full strength lost to the cruder
@@ -110,7 +114,12 @@ NORMAL = Weights(
 
 # The weight sets by name, for knobs that pick one (``--set expert.score_weights=full``).
 # "full" is every projection term at the strength :class:`Weights` defaults to.
-WEIGHTS_BY_NAME: dict[str, Weights] = {"easy": EASY, "normal": NORMAL, "full": Weights()}
+WEIGHTS_BY_NAME: dict[str, Weights] = {
+    "easy": EASY,
+    "normal": NORMAL,
+    "full": Weights(),
+    "full_paced": Weights(paced=True),
+}
 
 
 class _Static:
@@ -180,8 +189,19 @@ def static_for(topo: Topology) -> _Static:
     return hit[1]
 
 
-def remaining_turns(s: GameState, seat: int) -> float:
-    """Estimated number of turns ``seat`` still has (0 when the game is over)."""
+# The pace remaining_turns assumes: cards bought per turn, and how many turns of it
+# weigh as a prior against the pace seen so far (``paced``).
+CARDS_PER_TURN = 0.30
+PACE_PRIOR_TURNS = 12.0
+
+
+def remaining_turns(s: GameState, seat: int, paced: bool = False) -> float:
+    """Estimated number of turns ``seat`` still has (0 when the game is over).
+
+    The cards left to sell are divided by the cards a round sells: 0.30 a turn, or,
+    with ``paced``, the rate seen so far in this game (cards bought per turn taken,
+    pulled towards 0.30 by a prior of ``PACE_PRIOR_TURNS`` turns), so a table that
+    races for the end is expected to end sooner."""
     if s.phase == Phase.OVER:
         return 0.0
     n = s.num_players
@@ -190,7 +210,13 @@ def remaining_turns(s: GameState, seat: int) -> float:
         ahead = (seat - s.turn_player) % n
         return 1.0 if ahead < s.final_turns else 0.0
     cards_left = len(s.deck) + sum(1 for c in s.display if c is not None)
-    by_cards = cards_left / (0.30 * n)
+    rate = CARDS_PER_TURN
+    if paced:
+        turns = sum(p.turns for p in s.players)
+        bought = sum(len(p.hand) + len(p.discard) for p in s.players) - _START_CARDS * n
+        rate = (bought + CARDS_PER_TURN * PACE_PRIOR_TURNS) / (turns + PACE_PRIOR_TURNS)
+        rate = max(0.5 * CARDS_PER_TURN, rate)
+    by_cards = cards_left / (rate * n)
     houses_left = min(p.houses_left for p in s.players)
     by_houses = houses_left / 0.55
     return min(by_cards, by_houses)
@@ -220,7 +246,7 @@ def evaluate(s: GameState, seat: int, w: Weights = NORMAL) -> float:
     """Estimated final victory points of ``seat`` (higher is better for it)."""
     st = static_for(s.topo)
     p = s.players[seat]
-    r = remaining_turns(s, seat)
+    r = remaining_turns(s, seat, w.paced)
     if r <= 0.0:
         return float(s.score_of(seat).total) if s.phase == Phase.OVER else _final_like(s, seat)
 

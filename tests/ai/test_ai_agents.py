@@ -126,3 +126,32 @@ def test_registry_levels_limits_and_fallback(boards: dict[str, BoardSpec]) -> No
         make_agent("grandmaster")
     s = play_game(boards["imperium"], ["random"] * 3, seed=1, max_steps=10).state
     assert fallback_action(s) in s.legal_actions()
+
+
+def test_paced_remaining_turns_follow_the_cards_bought(boards: dict[str, BoardSpec]) -> None:
+    # ``Weights.paced`` (the "full_paced" weight set, session 13): the turns left are
+    # read off the cards bought per turn so far instead of an assumed 0.30.
+    from concordia.ai.evaluate import WEIGHTS_BY_NAME, evaluate, remaining_turns
+    from concordia.core import new_game
+
+    s = new_game(boards["imperium"], 4, 5)
+    seat = s.current_player
+    assert seat is not None
+    # Before anyone has played, the pace is the assumed one.
+    assert remaining_turns(s, seat, paced=True) == remaining_turns(s, seat)
+    fast, slow = s.copy(), s.copy()
+    for p in fast.players:  # 8 turns each, 4 cards bought each: 0.5 a turn
+        p.turns = 8
+        p.discard.extend(fast.deck[:4])
+    del fast.deck[:16]
+    for p in slow.players:  # 8 turns each, nothing bought
+        p.turns = 8
+    base_fast, base_slow = remaining_turns(fast, seat), remaining_turns(slow, seat)
+    assert remaining_turns(fast, seat, paced=True) < base_fast
+    assert base_slow < remaining_turns(slow, seat, paced=True) <= 2 * base_slow
+    # The weight sets: only full_paced reads the pace.
+    assert WEIGHTS_BY_NAME["full_paced"].paced
+    assert not any(WEIGHTS_BY_NAME[k].paced for k in ("easy", "normal", "full"))
+    assert evaluate(fast, seat, WEIGHTS_BY_NAME["full_paced"]) != evaluate(
+        fast, seat, WEIGHTS_BY_NAME["full"]
+    )
