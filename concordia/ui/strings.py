@@ -311,7 +311,8 @@ EN: Final[dict[str, str]] = {
     "game.choose_overflow": "Storehouse full: choose what to throw away",
     "game.choose_first_buy": "Buy your starting goods",
     "game.confirm_turn": "Turn done: press End turn (Enter) or Undo (Ctrl+Z)",
-    "game.choose_goods": "Pay with which goods?",
+    "game.choose_goods.one": "{card}: which good do you pay as the extra good?",
+    "game.choose_goods.other": "{card}: which goods do you pay as the extra goods?",
     "game.moving": "Moving {kind} colonist from {src}",
     "game.over": "The game is over",
     "game.over_confirm": (
@@ -843,7 +844,8 @@ IT: Final[dict[str, str]] = {
     "game.choose_overflow": "Magazzino pieno: scegli cosa scartare",
     "game.choose_first_buy": "Compra le tue merci iniziali",
     "game.confirm_turn": "Turno finito: premi Fine turno (Invio) o Annulla (Ctrl+Z)",
-    "game.choose_goods": "Con quali merci paghi?",
+    "game.choose_goods.one": "{card}: quale merce paghi come merce extra?",
+    "game.choose_goods.other": "{card}: quali merci paghi come merci extra?",
     "game.moving": "Sposti un colono di {kind} da {src}",
     "game.over": "La partita è finita",
     "game.over_confirm": (

@@ -539,6 +539,13 @@ def test_item12_every_way_to_pay_an_any_good_has_a_button() -> None:
     values = {str(b.value) for b in buttons(app) if b.enabled}
     for buy in buys[card]:
         assert str(buy) in values
+    # Session 13, by hand: the prompt was "Pay with which goods?", which named neither
+    # the card nor that only the "any good" symbols are chosen here. It says both, in
+    # the hint's words ("paying food as the extra good").
+    extra = len(buys[card][0].choice)
+    prompt = scene.top.status()
+    assert prompt == tn("game.choose_goods", extra, card=card_name(card))
+    assert card_name(card) in prompt and "extra good" in prompt
 
 
 # ---------------------------------------------------------------------- item 13

@@ -8,6 +8,7 @@ import pygame
 
 from concordia.core import GameState, Phase
 from concordia.ui import theme
+from concordia.ui.game.cards import card_name
 from concordia.ui.game.describe import describe
 from concordia.ui.strings import t, tn
 from concordia.ui.widgets import Button
@@ -132,7 +133,10 @@ class TopBar:
                 prompt += " · " + tn("game.build_ends_move", state.points)
             return f"{prompt} · {t('game.points_left', n=state.points)}"
         if s.buy_card is not None:
-            return t("game.choose_goods")
+            # Only the display's "any good" symbols are chosen here (the hint's words).
+            ways = opts.buys.get(s.buy_card, [])
+            extra = max((len(b.choice) for b in ways), default=1)
+            return tn("game.choose_goods", extra, card=card_name(s.buy_card))
         if phase in (Phase.SENATOR, Phase.CONSUL) and not opts.buys:
             if _display_empty(state):
                 return t("game.no_card_left")  # the last card is bought: nothing to pay for
