@@ -13,6 +13,7 @@ from concordia.ui.scenes.load import LoadScene
 from concordia.ui.scenes.menu import MenuScene, NewGameScene
 from concordia.ui.scenes.scores import ScoresScene
 from concordia.ui.scenes.settings import SettingsScene
+from concordia.ui.strings import t
 
 pytestmark = pytest.mark.usefixtures("pygame_display")
 
@@ -68,7 +69,26 @@ def test_trade_panel_and_late_game_draw(size: tuple[int, int]) -> None:
     draw(app)
     click_button(app, lambda v: str(v).startswith("play") and str(v).endswith("mercator"))
     assert scene.state.phase == "mercator"
-    draw(app)
+    # Session 13, by hand: the prices stood as bare numbers ("3") beside "brick ×0";
+    # each says its unit now, from the core's price list.
+    from concordia.core.data import PRICE
+    from concordia.ui.game import trade_panel
+
+    texts: list[str] = []
+    real = trade_panel.theme.text
+
+    def spy(surface: object, font: object, text: str, *args: object, **kw: object) -> object:
+        texts.append(text)
+        return real(surface, font, text, *args, **kw)  # type: ignore[arg-type]
+
+    trade_panel.theme.text = spy  # type: ignore[assignment]
+    try:
+        draw(app)
+    finally:
+        trade_panel.theme.text = real  # type: ignore[assignment]
+    for price in PRICE:
+        assert t("game.price_each", n=price) in texts
+        assert str(price) in t("game.price_each", n=price) != str(price)
     assert len(scene.log.lines()) == len(actions) + 1
 
 

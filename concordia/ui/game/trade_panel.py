@@ -147,7 +147,7 @@ class TradePanel:
             theme.text(
                 surface,
                 fonts.get(12),
-                f"{PRICE[GOODS.index(good)]}",
+                t("game.price_each", n=PRICE[GOODS.index(good)]),
                 (r.x + s.px(160), y + s.px(15)),
                 theme.ACCENT,
                 "midright",
