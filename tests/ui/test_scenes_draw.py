@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from ui_helpers import click_button, draw, find_actions, game_scene, make_app, send
 
@@ -54,7 +56,9 @@ def test_every_scene_draws(size: tuple[int, int]) -> None:
 
 
 @pytest.mark.parametrize("size", SIZES)
-def test_trade_panel_and_late_game_draw(size: tuple[int, int]) -> None:
+def test_trade_panel_and_late_game_draw(
+    size: tuple[int, int], monkeypatch: pytest.MonkeyPatch
+) -> None:
     actions = find_actions(
         ["human", "easy", "easy"],
         2,
@@ -72,20 +76,18 @@ def test_trade_panel_and_late_game_draw(size: tuple[int, int]) -> None:
     # Session 13, by hand: the prices stood as bare numbers ("3") beside "brick ×0";
     # each says its unit now, from the core's price list.
     from concordia.core.data import PRICE
-    from concordia.ui.game import trade_panel
+    from concordia.ui import theme
 
     texts: list[str] = []
-    real = trade_panel.theme.text
+    real = theme.text
 
-    def spy(surface: object, font: object, text: str, *args: object, **kw: object) -> object:
+    def spy(surface: Any, font: Any, text: str, *args: Any, **kw: Any) -> Any:
         texts.append(text)
-        return real(surface, font, text, *args, **kw)  # type: ignore[arg-type]
+        return real(surface, font, text, *args, **kw)
 
-    trade_panel.theme.text = spy  # type: ignore[assignment]
-    try:
-        draw(app)
-    finally:
-        trade_panel.theme.text = real  # type: ignore[assignment]
+    monkeypatch.setattr(theme, "text", spy)
+    draw(app)
+    monkeypatch.undo()
     for price in PRICE:
         assert t("game.price_each", n=price) in texts
         assert str(price) in t("game.price_each", n=price) != str(price)
