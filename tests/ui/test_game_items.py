@@ -1139,3 +1139,38 @@ def test_a_click_hides_the_tooltip_until_the_pointer_moves(monkeypatch: pytest.M
     assert tips_after(Hover(pos)) == 0  # the pointer has not moved
     assert tips_after(Hover((pos[0] + 2, pos[1]))) == 1
     scene.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_a_route_tooltip_says_the_move_once_with_its_steps(lang: str) -> None:
+    # Session 13, by hand: over a lit route the tooltip read "Click: Player 1 moves a
+    # land colonist to Aquileia – Ravenna. land route Aquileia – Ravenna. Move here: 1
+    # step": the route twice. The move is said once, with its steps.
+    from concordia.ui.targeting import anchor
+
+    set_language(lang)
+    try:
+        app, scene = _at(_mine("architect"), seed=3, tries=200)
+        click_button(app, lambda v: isinstance(v, tuple) and v[:2] == ("ui", "select"))
+        assert scene.selected is not None
+        geometry = scene.geometry()
+        checked = 0
+        for target in scene.targeting().targets():
+            if not isinstance(target.choice, Move):
+                continue
+            point = anchor(geometry, target)
+            assert point is not None
+            pos = (round(point[0]), round(point[1]))
+            hit = scene.board_hit(pos)
+            if hit is None or hit.choice != target.choice:
+                continue
+            tip = tooltips.board_tooltip(scene, pos)
+            assert tip is not None
+            route = scene.place_name(target.choice.dst)
+            assert tip.count(route) == 1, tip
+            assert tn("game.tip.steps", scene.state.cost(target.choice).points) in tip, tip
+            checked += 1
+        assert checked >= 2
+        scene.close()
+    finally:
+        set_language("en")

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from concordia.core import Build
+from concordia.core import Build, Move
 from concordia.ui.game import hints
 from concordia.ui.game.cards import price_text
 from concordia.ui.game.describe import describe_choice
@@ -24,10 +24,14 @@ def board_tooltip(scene: GameScene, pos: tuple[int, int]) -> str | None:
     hit = scene.board_hit(pos)
     if hit is None:
         return _under(scene, pos)
-    about = _about(scene, hit.target.key, pos)
     seat = scene.decider
     click = t("game.tip.click", what=describe_choice(scene, hit.choice, seat))
     state = scene.state
+    if isinstance(hit.choice, Move):
+        # The move already names the route: add only its steps (session 13, by hand:
+        # "… to Aquileia – Ravenna. land route Aquileia – Ravenna. Move here: 1 step").
+        return f"{click} ({tn('game.tip.steps', state.cost(hit.choice).points)})"
+    about = _about(scene, hit.target.key, pos)
     if isinstance(hit.choice, Build) and state.points > 0 and scene.options().moves:
         click += ". " + tn("game.build_ends_move", state.points)
     return f"{click}. {about}" if about and about != t("game.shortcuts") else click
