@@ -187,6 +187,18 @@ class GameState:
         """Extra goods under display slot ``slot`` (0-based), paid by the Senator."""
         return data.DISPLAY_EXTRA[slot]
 
+    def house_price(self, city: str) -> tuple[tuple[str, ...], int]:
+        """The goods and sestertii the next house in ``city`` costs (the Architect's
+        price, whether or not anyone can build there now)."""
+        g1, g2, coins = architect.build_price(self, self.topo.city_by_slug[city])
+        return tuple(GOODS[g] for g in (g1, g2) if g >= 0), coins
+
+    def cities_next_to(self, seat: int) -> list[str]:
+        """The cities ``seat``'s colonists stand in or next to, where an Architect
+        builds without moving (the capital included; its houses are not for sale)."""
+        near = architect.cities_next_to(self, self.players[seat])
+        return [self.topo.city_slugs[c] for c in sorted(near)]
+
     def card_price(self, slot: int) -> tuple[str, ...]:
         """What the card in display slot ``slot`` costs in the phase now: its printed
         goods, and under a Senator the goods under its slot too (``"any"``: a good of

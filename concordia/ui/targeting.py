@@ -481,6 +481,27 @@ def price_badge(state: GameState, action: Action) -> str:
     return f"{cost.money}s+{goods}" if goods else f"{cost.money}s"
 
 
+def refused_build(
+    state: GameState, options: Options, geometry: BoardGeometry, pos: Point
+) -> str | None:
+    """The city whose disc or name holds ``pos`` where the Architect's player could
+    build without moving but cannot pay for the house, or None (session 13, by hand: a
+    click on such a city moved a colonist onto a route beside it instead). Only asked
+    where no legal target holds the point."""
+    seat = state.current_player
+    if state.phase != Phase.ARCHITECT or seat is None or state.players[seat].houses_left <= 0:
+        return None
+    near = set(state.cities_next_to(seat))
+    for city, footprints in geometry.cities.items():
+        if city not in near or city in options.builds or state.city_good(city) is None:
+            continue
+        if seat in state.houses_in(city):
+            continue
+        if any(fp.distance(pos) == 0 for fp in footprints):
+            return city
+    return None
+
+
 def anchor(geometry: BoardGeometry, target: Target) -> Point | None:
     """Where a player aims at ``target``: its badge's centre, else its first marker."""
     for part in sorted(target.parts, key=lambda p: p.rank):

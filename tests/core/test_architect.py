@@ -294,3 +294,24 @@ def test_colonist_standing_in_a_city_moves_out_onto_its_routes() -> None:
         "massilia-novaria",
         "massilia-valentia",
     }
+
+
+def test_house_price_and_cities_next_to_agree_with_what_a_build_costs() -> None:
+    # GameState.house_price / cities_next_to (session 13): the UI explains a refused
+    # build with them, so they must say what the Architect would take and where.
+    s = base()
+    add_house(s, 1, "Massilia")
+    set_colonists(s, 0, [("sea", "massilia-roma"), ("land", "aquileia-vindobona")])
+    assert sorted(s.cities_next_to(0)) == ["aquileia", "massilia", "roma", "vindobona"]
+    assert s.cities_next_to(1) == ["roma"]  # seat 1 starts with its colonists in Roma
+    assert s.house_price("massilia") == (("brick", "cloth"), 10)  # 5 x 2 houses after
+    assert s.house_price("aquileia") == (("food",), 1)  # a brick city: food
+    set_goods(s, 0, brick=3, food=3, cloth=3)
+    s.players[0].money = 99
+    s = play(s, "play architect")
+    for city in ("massilia", "aquileia", "vindobona"):
+        cost = s.cost(Build(city))
+        goods, coins = s.house_price(city)
+        assert cost.money == coins
+        assert cost.goods_dict() == {g: goods.count(g) for g in goods}
+    assert set(builds(s)) <= set(s.cities_next_to(0))

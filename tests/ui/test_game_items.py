@@ -1174,3 +1174,42 @@ def test_a_route_tooltip_says_the_move_once_with_its_steps(lang: str) -> None:
         scene.close()
     finally:
         set_language("en")
+
+
+def _refused_city(s: GameState) -> str | None:
+    """A city next to seat 0's colonists where its Architect cannot pay for a house."""
+    if not _mine("architect")(s):
+        return None
+    builds = {str(a).split()[1] for a in s.legal_actions() if str(a).startswith("build ")}
+    for city in s.cities_next_to(0):
+        if s.city_good(city) is not None and 0 not in s.houses_in(city) and city not in builds:
+            return city
+    return None
+
+
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_a_click_on_a_city_too_dear_to_build_says_so_and_moves_nothing(lang: str) -> None:
+    # Session 13, by hand (2p Italia): a colonist beside Ravenna, no food for the
+    # house; a click on Ravenna moved the colonist onto a route next to it. A click
+    # inside such a city's disc now says why no house is built and changes nothing.
+    set_language(lang)
+    try:
+        app, scene = _at(lambda s: _refused_city(s) is not None, seed=3, tries=300)
+        state = scene.state
+        city = _refused_city(state)
+        assert city is not None
+        disc = scene.geometry().cities[city][0]
+        pos = (round(disc.centre[0]), round(disc.centre[1]))
+        goods, coins = state.house_price(city)
+        words = t("game.cannot_build", city=scene.place_name(city), price="")[:-1]
+        tip = tooltips.board_tooltip(scene, pos)
+        assert tip is not None and tip.startswith(words), tip
+        assert tn("game.price", coins, coins=coins, goods="")[:4] in tip
+        for g in goods:
+            assert tn("good." + g, goods.count(g)) in tip
+        send(app, Click(pos))
+        assert scene.state is state  # nothing moved, nothing built
+        assert scene.message is not None and scene.message.startswith(words)
+        scene.close()
+    finally:
+        set_language("en")

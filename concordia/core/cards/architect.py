@@ -69,23 +69,28 @@ def build_price(s: GameState, city: int) -> tuple[int, int, int]:
     return house_price(s.city_goods[city], s.houses[city].bit_count())
 
 
-def buildable_cities(s: GameState, p: Player) -> list[int]:
-    if p.houses_left <= 0:
-        return []
-    topo = s.topo
-    nc = topo.num_cities
-    bit = 1 << p.seat
+def cities_next_to(s: GameState, p: Player) -> set[int]:
+    """The cities ``p``'s colonists stand in or next to: where a house needs no move."""
+    nc = s.topo.num_cities
     cands: set[int] = set()
     for _, loc in p.cols:
         if loc < nc:
             cands.add(loc)
         else:
-            a, b = topo.route_ends[loc - nc]
+            a, b = s.topo.route_ends[loc - nc]
             cands.add(a)
             cands.add(b)
+    return cands
+
+
+def buildable_cities(s: GameState, p: Player) -> list[int]:
+    if p.houses_left <= 0:
+        return []
+    topo = s.topo
+    bit = 1 << p.seat
     out = []
     goods = p.goods
-    for c in sorted(cands):
+    for c in sorted(cities_next_to(s, p)):
         if c == topo.capital or s.houses[c] & bit:
             continue
         g1, g2, coins = house_price(s.city_goods[c], s.houses[c].bit_count())

@@ -10,6 +10,7 @@ import pygame
 
 from concordia.core.actions import ACTION_TYPES
 from concordia.ui.controller import SaveError, saves_folder
+from concordia.ui.game import pointer
 from concordia.ui.input import (
     Cancel,
     Click,
@@ -105,6 +106,10 @@ def on_click(scene: GameScene, pos: tuple[int, int], button: int) -> None:
     if button != 1 or not scene.human_to_act or scene.controller.awaiting_confirm:
         return
     if scene.lay.board.collidepoint(pos) and not scene.trade.covers(pos):
+        refused = pointer.house_refusal(scene, pos)
+        if refused is not None:
+            scene.flash(refused)
+            return
         scene.click_board(pos)
         return
     refused = scene.display.refusal(pos)

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from concordia.core import Build, Move
-from concordia.ui.game import hints
+from concordia.ui.game import hints, pointer
 from concordia.ui.game.cards import price_text
 from concordia.ui.game.describe import describe_choice
 from concordia.ui.strings import t, tn
@@ -21,6 +21,9 @@ if TYPE_CHECKING:
 def board_tooltip(scene: GameScene, pos: tuple[int, int]) -> str | None:
     """The tooltip over the board at ``pos``: first what a click would do (the same
     answer :meth:`GameScene.click_board` acts on), then what is under the pointer."""
+    refused = pointer.house_refusal(scene, pos)
+    if refused is not None:
+        return refused
     hit = scene.board_hit(pos)
     if hit is None:
         return _under(scene, pos)
