@@ -1213,3 +1213,40 @@ def test_a_click_on_a_city_too_dear_to_build_says_so_and_moves_nothing(lang: str
         scene.close()
     finally:
         set_language("en")
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1600, 900), (1920, 1080)])
+def test_a_province_badge_nearer_another_province_has_a_line_to_its_own(
+    size: tuple[int, int],
+) -> None:
+    # Session 13, by hand (2p Italia, Prefect, 1600x900): Aemilia's "+2 wine" stood
+    # well above it and Etruria's "+2 cloth" just under Aemilia's name: it read as
+    # Aemilia's. A badge whose nearest ring is another province's, or that stands apart
+    # from its own, has a line to its own ring.
+    from concordia.ui.render import board_highlights
+
+    def gap(a: pygame.Rect, b: pygame.Rect) -> float:
+        p, q = board_highlights._facing_points(a, b)
+        return float(max(abs(p[0] - q[0]), abs(p[1] - q[1])))
+
+    app, scene = game_scene(["human", "easy"], 21, board_name="italia", size=size)
+    scene.update(0.0)
+    draw(app)
+    view = scene.board.renderer
+    assert view is not None
+    rings = board_highlights.province_rings(view)
+    resolved = [("province", slug, "+2 cloth") for slug in rings]
+    layout = board_highlights.badge_layout(view, resolved)
+    leaders = board_highlights.badge_leaders(view, layout)
+    needing = 0
+    for slug, ring in rings.items():
+        box = layout[("province", slug)][0]
+        nearest = min(rings, key=lambda k: (gap(box, rings[k]), k != slug))
+        if nearest == slug and gap(box, ring) <= board_highlights.LEADER_GAP:
+            continue
+        needing += 1
+        a, b = board_highlights._facing_points(box, ring)
+        assert (a, b) in leaders, slug
+        assert box.inflate(2, 2).collidepoint(a) and ring.inflate(2, 2).collidepoint(b)
+    assert len(leaders) >= needing
+    scene.close()

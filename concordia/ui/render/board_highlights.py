@@ -113,10 +113,59 @@ def draw_badges(
     resolved: Iterable[tuple[str, str, str]],
     avoid: Sequence[pygame.Rect] = (),
 ) -> None:
-    for box, img in badge_layout(view, resolved, avoid).values():
+    layout = badge_layout(view, resolved, avoid)
+    for a, b in badge_leaders(view, layout):
+        pygame.draw.line(surface, INK, a, b, 4)
+        pygame.draw.line(surface, HIGHLIGHT, a, b, 2)
+    for box, img in layout.values():
         pygame.draw.rect(surface, BADGE_BG, box, border_radius=box.height // 2)
         pygame.draw.rect(surface, HIGHLIGHT, box, 2, border_radius=box.height // 2)
         surface.blit(img, img.get_rect(center=box.center))
+
+
+#: A badge further than this (pixels) from what it names gets a leader line to it.
+LEADER_GAP = 6
+
+Point = tuple[int, int]
+
+
+def badge_leaders(
+    view: BoardRenderer, layout: dict[tuple[str, str], tuple[pygame.Rect, pygame.Surface]]
+) -> list[tuple[Point, Point]]:
+    """A line from each province's or city's badge that stands apart from it (further
+    than :data:`LEADER_GAP`) to the ring or disc it names, nearest edge to nearest edge.
+    Session 13, by hand (Italia, a Prefect): Aemilia's "+2 wine" stood well above the
+    province and Etruria's "+2 cloth" right under Aemilia's name, so it read as
+    Aemilia's."""
+    rings = province_rings(view)
+    out = []
+    for (what, key), (box, _img) in layout.items():
+        if what == "province":
+            target = rings[key]
+        elif what == "city":
+            target = _city_box(view, key)
+        else:
+            continue
+        a, b = _facing_points(box, target)
+        if max(abs(a[0] - b[0]), abs(a[1] - b[1])) > LEADER_GAP:
+            out.append((a, b))
+    return out
+
+
+def _facing_points(r: pygame.Rect, q: pygame.Rect) -> tuple[Point, Point]:
+    # The nearest points of two rectangles: per axis, the middle of the overlap, else
+    # the facing edges.
+    def axis(lo1: int, hi1: int, lo2: int, hi2: int) -> tuple[int, int]:
+        if hi1 < lo2:
+            return hi1, lo2
+        if hi2 < lo1:
+            return lo1, hi2
+        mid = (max(lo1, lo2) + min(hi1, hi2)) // 2
+        return mid, mid
+
+    ax, bx = axis(r.left, r.right, q.left, q.right)
+    ay, by = axis(r.top, r.bottom, q.top, q.bottom)
+    return (ax, ay), (bx, by)
 
 
 def badge_layout(
