@@ -119,6 +119,14 @@ class ExpertAgent(PlanningAgent):
     # The weights the candidates are planned with (the hand-tuned planner's; a name of
     # ``evaluate.WEIGHTS_BY_NAME``), with the hard agent's spite.
     plan_weights = "normal"
+    # Early in the game the hand-tuned part of the score may use another weight set
+    # (by player count; a name of ``evaluate.WEIGHTS_BY_NAME``): with the mover's
+    # remaining turns above ``early_turns[1]`` at the scored position it counts alone,
+    # below ``early_turns[0]`` ``score_weights`` does, in between the two blend.
+    # Session 13's knob ("full" projections while the growth can still pay, the racing
+    # weights for the end); the same name as ``score_weights`` turns it off.
+    early_weights: tuple[str, ...] = ("normal",) * 4
+    early_turns: tuple[float, ...] = (8.0, 14.0)
     # How many first trades a Mercator follows with a second one inside the rollouts,
     # by player count (2, 3, 4, 5; the planner's is MERCATOR_FIRST, 8). Mercator plans
     # took over half of a rollout's time (session 10 profile, 5 players); with 2, 1.5
@@ -163,7 +171,7 @@ class ExpertAgent(PlanningAgent):
         assert me is not None
         if not view.deck_hidden:
             view = view.view_for(me)  # the real draw order must not matter
-        for name in (*self.score_weights, self.plan_weights):
+        for name in (*self.score_weights, *self.early_weights, self.plan_weights):
             if name not in WEIGHTS_BY_NAME:
                 raise ValueError(f"expert: no weight set {name!r} (one of {list(WEIGHTS_BY_NAME)})")
         budget = Budget(limit, cancel, DEFAULT_TIME_S)
@@ -246,13 +254,21 @@ class ExpertAgent(PlanningAgent):
         predicted lead over the best opponent."""
         n = s.num_players
         lv = self.learned
-        w = WEIGHTS_BY_NAME[self.score_weights[n - MIN_PLAYERS]]
-        hand = [evaluate(s, o, w) for o in range(n)]
+        name = self.score_weights[n - MIN_PLAYERS]
+        hand = [evaluate(s, o, WEIGHTS_BY_NAME[name]) for o in range(n)]
+        left = remaining_turns(s, me)
+        early = self.early_weights[n - MIN_PLAYERS]
+        if early != name:
+            lo, hi = self.early_turns
+            f = min(1.0, max(0.0, (left - lo) / (hi - lo)))
+            if f > 0.0:
+                we = WEIGHTS_BY_NAME[early]
+                hand = [(1.0 - f) * h + f * evaluate(s, o, we) for o, h in enumerate(hand)]
         pred = [lv.value(s, o) for o in range(n)]
         lw = self.learned_weights[n - MIN_PLAYERS]
         score = _relative(hand, me, self._spite_now) + lw * _relative(pred, me, 1.0)
         lead = pred[me] - max(v for o, v in enumerate(pred) if o != me)
-        near_end = 1.0 - remaining_turns(s, me) / self.endgame_turns
+        near_end = 1.0 - left / self.endgame_turns
         if near_end > 0.0:
             score += near_end * self.endgame_weight * lead
         if s.phase == Phase.OVER and s.outcome().winner == me:

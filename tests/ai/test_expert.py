@@ -558,3 +558,40 @@ def test_an_unknown_weight_set_is_named(boards: dict[str, BoardSpec], position: 
     view = _turn_start(position, boards)
     with pytest.raises(ValueError, match="no weight set 'fulll'"):
         agent.analyse(view, SMALL, random.Random(1), threading.Event())
+
+
+def test_early_weights_blend_into_the_score_by_remaining_turns(
+    boards: dict[str, BoardSpec],
+) -> None:
+    # Session 13's knob: early in the game the hand-tuned part of the score is the
+    # ``early_weights`` set, below ``early_turns[0]`` remaining turns ``score_weights``,
+    # blended in between; off (the same name) as shipped.
+    from concordia.ai.evaluate import WEIGHTS_BY_NAME, evaluate, remaining_turns
+    from concordia.core import new_game
+
+    s = new_game(boards["imperium"], 4, 11)
+    me = s.current_player
+    assert me is not None
+    left = remaining_turns(s, me)
+    shipped = ExpertAgent()
+    assert shipped.early_weights == shipped.score_weights  # off as shipped
+    agent = ExpertAgent()
+    agent.early_weights = ("normal", "normal", "full", "normal")
+
+    def hand_part(a: ExpertAgent) -> float:
+        a._spite_now = a.spite
+        return a._scores(s, me)[0]
+
+    def relative(name: str) -> float:
+        vals = [evaluate(s, o, WEIGHTS_BY_NAME[name]) for o in range(4)]
+        others = [v for o, v in enumerate(vals) if o != me]
+        return vals[me] - shipped.spite * (0.5 * max(others) + 0.5 * sum(others) / 3)
+
+    assert hand_part(shipped) == pytest.approx(relative("normal"))
+    agent.early_turns = (left - 2.0, left - 1.0)  # early: the full set alone
+    assert hand_part(agent) == pytest.approx(relative("full"))
+    agent.early_turns = (left + 1.0, left + 2.0)  # late: the shipped set alone
+    assert hand_part(agent) == pytest.approx(relative("normal"))
+    agent.early_turns = (left - 1.0, left + 1.0)  # half way: the mean
+    assert hand_part(agent) == pytest.approx(0.5 * relative("full") + 0.5 * relative("normal"))
+    assert relative("full") != pytest.approx(relative("normal"))
