@@ -342,6 +342,7 @@ EN: Final[dict[str, str]] = {
     "opponent); next best: {others}",
     "game.hint_why_only": "Why: about {n} VP at the end this way ({lead:+d} on the best opponent)",
     "game.hint_why_other": "{what}: about {n} VP ({lead:+d})",
+    "game.hint_why_other_same": "{what}: about the same",
     "game.hint_why_other_weaker": "{what}: about {n} VP ({lead:+d}) but a weaker position all told",
     "game.hint_why_other_later": "{what}: about {n} VP ({lead:+d}) but the end comes later "
     "while you lead",
@@ -880,6 +881,7 @@ IT: Final[dict[str, str]] = {
     "game.hint_why_only": "Perché: circa {n} punti alla fine così ({lead:+d} sul miglior "
     "avversario)",
     "game.hint_why_other": "{what}: circa {n} punti ({lead:+d})",
+    "game.hint_why_other_same": "{what}: più o meno lo stesso",
     "game.hint_why_other_weaker": "{what}: circa {n} punti ({lead:+d}) ma una posizione "
     "peggiore nel complesso",
     "game.hint_why_other_later": "{what}: circa {n} punti ({lead:+d}) ma la fine arriva più "

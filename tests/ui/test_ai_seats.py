@@ -337,6 +337,33 @@ def test_a_next_best_with_more_points_says_the_search_judged_it_weaker(
     scene.close()
 
 
+def test_a_next_best_forecast_the_same_says_about_the_same(
+    agents: dict[str, FakeAgent],
+) -> None:
+    # Session 13, by hand (2p Italia): "about 198 VP at the end this way (+46 …); next
+    # best: Colonist: about 198 VP (+46); Architect: about 198 VP (+46)". An option that
+    # rounds to the best's points and lead is told as about the same.
+    _app, scene = game_scene(["human", "easy"], 4)
+    scene.update(0.0)
+    state = scene.state
+    plays = [a for a in state.legal_actions() if isinstance(a, PlayCard)]
+    options = (
+        ((str(plays[0]),), 198.2, 46.1),
+        ((str(plays[1]),), 197.9, 45.8),  # the same, rounded
+        ((str(plays[2]),), 196.6, 46.0),  # one point less
+    )
+    for lang in ("en", "it"):
+        set_language(lang)
+        why = why_text(scene, state, 0, options)
+        others = [
+            t("game.hint_why_other_same", what=card_name(plays[1].card)),
+            t("game.hint_why_other", what=card_name(plays[2].card), n=197, lead=46),
+        ]
+        assert why == t("game.hint_why", n=198, lead=46, others="; ".join(others))
+    set_language("en")
+    scene.close()
+
+
 def test_a_next_best_with_more_points_that_ends_later_says_so(
     agents: dict[str, FakeAgent],
 ) -> None:

@@ -137,7 +137,8 @@ def why_text(
     best option and of the next best two, each of those named by its card, and by the
     first step that tells it apart when two options play the same card; one forecast
     more points or a bigger lead than the best says that the search judged its position
-    weaker. Empty without options."""
+    weaker; one forecast the same (rounded) says "about the same". Empty without
+    options."""
     if not options:
         return ""
     names: list[str | None] = []
@@ -172,7 +173,11 @@ def why_text(
         # opponents), the forecast is the learned value's alone; say so, or the hint
         # reads as if it picked the worse play.
         key = "game.hint_why_other"
-        if round(points) > best or round(lead) > best_lead:
+        if (round(points), round(lead)) == (best, best_lead):
+            # Session 13, by hand: "about 198 VP (+46)" three times over. The search saw
+            # no difference worth a point: say so instead of repeating the numbers.
+            key = "game.hint_why_other_same"
+        elif round(points) > best or round(lead) > best_lead:
             key = "game.hint_why_other_weaker"
             # Leading, the search races for the end: a play that leaves more of the
             # game to come forecasts more points and is still ranked lower. Say that
