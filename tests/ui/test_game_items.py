@@ -1250,3 +1250,35 @@ def test_a_province_badge_nearer_another_province_has_a_line_to_its_own(
         assert box.inflate(2, 2).collidepoint(a) and ring.inflate(2, 2).collidepoint(b)
     assert len(leaders) >= needing
     scene.close()
+
+
+def test_hint_stars_are_drawn_over_every_ring(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Session 13, by hand (2p Italia): three Prefects hinted side by side in the hand;
+    # the second card's ring was drawn over the first card's star. Every ring first,
+    # then every star.
+    from concordia.ui.game import hints
+
+    _app, scene = game_scene(["human", "easy"], 3)
+    scene.update(0.0)
+    cards = [b for b in scene.buttons.buttons if scene.lay.hand.contains(b.rect)][:3]
+    assert len(cards) == 3
+    monkeypatch.setattr(scene, "hint_buttons", lambda: cards)
+    calls: list[str] = []
+    real_rect, real_circle = pygame.draw.rect, pygame.draw.circle
+
+    def rect(*args: Any, **kw: Any) -> Any:
+        calls.append("ring")
+        return real_rect(*args, **kw)
+
+    def circle(*args: Any, **kw: Any) -> Any:
+        calls.append("star")
+        return real_circle(*args, **kw)
+
+    monkeypatch.setattr(pygame.draw, "rect", rect)
+    monkeypatch.setattr(pygame.draw, "circle", circle)
+    assert scene.app.screen is not None
+    hints.draw_button_rings(scene, scene.app.screen)
+    monkeypatch.undo()
+    assert calls.count("ring") == 6 and calls.count("star") == 6
+    assert calls.index("star") > max(i for i, c in enumerate(calls) if c == "ring")
+    scene.close()

@@ -420,10 +420,14 @@ def star_disc(scene: GameScene, rect: pygame.Rect) -> tuple[tuple[int, int], int
 
 def draw_button_rings(scene: GameScene, surface: pygame.Surface) -> None:
     """Ring and star the buttons the hint points at."""
-    for b in scene.hint_buttons():
+    hinted = scene.hint_buttons()
+    for b in hinted:
         ring = theme.HINT_RING_SHADOW
         pygame.draw.rect(surface, ring, b.rect.inflate(10, 10), 2, border_radius=9)
         pygame.draw.rect(surface, theme.HILITE, b.rect.inflate(6, 6), 3, border_radius=8)
+    # The stars after every ring: on side-by-side hand cards (two Prefects hinted) the
+    # next card's ring crossed the star before it (session 13, by hand).
+    for b in hinted:
         corner, r = star_disc(scene, b.rect)
         pygame.draw.circle(surface, theme.HINT_RING_SHADOW, corner, r)
         pygame.draw.circle(surface, theme.HILITE, corner, r, 2)
