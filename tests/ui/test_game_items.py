@@ -9,7 +9,16 @@ from typing import Any
 
 import pygame
 import pytest
-from ui_helpers import buttons, click_button, draw, find_actions, game_scene, send, show_state
+from ui_helpers import (
+    board,
+    buttons,
+    click_button,
+    draw,
+    find_actions,
+    game_scene,
+    send,
+    show_state,
+)
 
 from concordia.core import GameState, Move, Trade
 from concordia.core.data import CARD_BY_ID
@@ -1282,3 +1291,39 @@ def test_hint_stars_are_drawn_over_every_ring(monkeypatch: pytest.MonkeyPatch) -
     assert calls.count("ring") == 6 and calls.count("star") == 6
     assert calls.index("star") > max(i for i, c in enumerate(calls) if c == "ring")
     scene.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_the_end_note_counts_only_the_other_players_last_turns(lang: str) -> None:
+    # Session 13, by hand (2p Italia): right after the 15th house, still in the
+    # builder's turn, the top bar said "every other player has one more turn (2
+    # left)"; one turn was left, the other player's. By the rules each other player
+    # has exactly one more turn, whether or not the ender's turn has ended yet.
+    from pathlib import Path
+
+    from concordia.core import new_game
+
+    set_language(lang)
+    try:
+        # The ender's turn goes on (a 15th house mid-Architect): the core marks the end
+        # as it does, the Concordia card and a turn count of the player count.
+        _app, scene = _at(_mine("architect"), seed=3)
+        state = scene.state
+        state.concordia = 0
+        state.final_turns = state.num_players
+        assert scene.top.end_note().endswith(tn("game.final_turns", state.num_players - 1))
+        scene.close()
+        # The ender's turn is over (the last card bought, pass and play record).
+        moves = (Path(__file__).parent / "data" / "imperium_seed21_pass_and_play.txt").read_text()
+        lines = moves.splitlines()
+        s = new_game(board("imperium"), 3, 21)
+        cut = 0
+        while s.concordia is None:
+            s = s.apply(next(a for a in s.legal_actions() if str(a) == lines[cut]))
+            cut += 1
+        assert s.turn_player != s.concordia
+        _app, scene = game_scene(["human", "human", "easy"], 21, lines[:cut])
+        assert scene.top.end_note().endswith(tn("game.final_turns", 3 - 1))
+        scene.close()
+    finally:
+        set_language("en")

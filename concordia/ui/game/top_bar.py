@@ -105,7 +105,10 @@ class TopBar:
         # the display may be bought out by the others in the last round (session 11).
         by_houses = state.players[state.concordia].houses_left == 0
         how = t("game.end_by_houses" if by_houses else "game.end_by_cards", name=name)
-        return f"{how}: {tn('game.final_turns', state.final_turns)}"
+        # The core counts the ender's own turn until it ends (session 13, by hand: "2
+        # left" in a 2-player game, where only the other player has a turn to come).
+        left = state.final_turns - (1 if state.turn_player == state.concordia else 0)
+        return f"{how}: {tn('game.final_turns', left)}"
 
     def status(self) -> str:
         """The prompt: what the seat deciding now should do, said from its options."""
