@@ -308,15 +308,20 @@ def test_hints_come_from_the_expert_and_say_why(agents: dict[str, FakeAgent]) ->
     scene.close()
 
 
+def _opening_plays() -> tuple[GameScene, GameState, list[PlayCard]]:
+    # A 2-player game's first turn and its card plays (the why-words tests).
+    _app, scene = game_scene(["human", "easy"], 4)
+    scene.update(0.0)
+    state = scene.state
+    return scene, state, [a for a in state.legal_actions() if isinstance(a, PlayCard)]
+
+
 def test_a_next_best_with_more_points_says_the_search_judged_it_weaker(
     agents: dict[str, FakeAgent],
 ) -> None:
     # Session 5: in about 1 hint in 4 (7 of 29 positions, 4p Imperium) an option ranked
     # below the best has the bigger forecast; the words must not read as a worse pick.
-    _app, scene = game_scene(["human", "easy"], 4)
-    scene.update(0.0)
-    state = scene.state
-    plays = [a for a in state.legal_actions() if isinstance(a, PlayCard)]
+    scene, state, plays = _opening_plays()
     best, second, third = plays[0], plays[1], plays[2]
     options = (
         ((str(best),), 131.4, 6.2),
@@ -343,10 +348,7 @@ def test_a_next_best_forecast_the_same_says_about_the_same(
     # Session 13, by hand (2p Italia): "about 198 VP at the end this way (+46 …); next
     # best: Colonist: about 198 VP (+46); Architect: about 198 VP (+46)". An option that
     # rounds to the best's points and lead is told as about the same.
-    _app, scene = game_scene(["human", "easy"], 4)
-    scene.update(0.0)
-    state = scene.state
-    plays = [a for a in state.legal_actions() if isinstance(a, PlayCard)]
+    scene, state, plays = _opening_plays()
     options = (
         ((str(plays[0]),), 198.2, 46.1),
         ((str(plays[1]),), 197.9, 45.8),  # the same, rounded
