@@ -124,8 +124,9 @@ class ExpertAgent(PlanningAgent):
     # remaining turns above ``early_turns[1]`` at the scored position it counts alone,
     # below ``early_turns[0]`` ``score_weights`` does, in between the two blend.
     # Session 13's knob ("full" projections while the growth can still pay, the racing
-    # weights for the end); the same name as ``score_weights`` turns it off.
-    early_weights: tuple[str, ...] = ("normal",) * 4
+    # weights for the end); "" (as shipped) or the same name as ``score_weights`` turns
+    # it off.
+    early_weights: tuple[str, ...] = ("",) * 4
     early_turns: tuple[float, ...] = (8.0, 14.0)
     # How many first trades a Mercator follows with a second one inside the rollouts,
     # by player count (2, 3, 4, 5; the planner's is MERCATOR_FIRST, 8). Mercator plans
@@ -172,7 +173,7 @@ class ExpertAgent(PlanningAgent):
         if not view.deck_hidden:
             view = view.view_for(me)  # the real draw order must not matter
         for name in (*self.score_weights, *self.early_weights, self.plan_weights):
-            if name not in WEIGHTS_BY_NAME:
+            if name and name not in WEIGHTS_BY_NAME:
                 raise ValueError(f"expert: no weight set {name!r} (one of {list(WEIGHTS_BY_NAME)})")
         budget = Budget(limit, cancel, DEFAULT_TIME_S)
         self.search_started.clear()
@@ -258,7 +259,7 @@ class ExpertAgent(PlanningAgent):
         hand = [evaluate(s, o, WEIGHTS_BY_NAME[name]) for o in range(n)]
         left = remaining_turns(s, me)
         early = self.early_weights[n - MIN_PLAYERS]
-        if early != name:
+        if early and early != name:
             lo, hi = self.early_turns
             f = min(1.0, max(0.0, (left - lo) / (hi - lo)))
             if f > 0.0:

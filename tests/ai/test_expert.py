@@ -574,7 +574,12 @@ def test_early_weights_blend_into_the_score_by_remaining_turns(
     assert me is not None
     left = remaining_turns(s, me)
     shipped = ExpertAgent()
-    assert shipped.early_weights == shipped.score_weights  # off as shipped
+    assert shipped.early_weights == ("",) * 4  # off as shipped
+    # Off, it leaves any score_weights alone (session 13: "normal" as the off value
+    # overrode score_weights=full early in the game).
+    full = ExpertAgent()
+    full.score_weights = ("full",) * 4
+    full._spite_now = full.spite
     agent = ExpertAgent()
     agent.early_weights = ("normal", "normal", "full", "normal")
 
@@ -588,6 +593,7 @@ def test_early_weights_blend_into_the_score_by_remaining_turns(
         return vals[me] - shipped.spite * (0.5 * max(others) + 0.5 * sum(others) / 3)
 
     assert hand_part(shipped) == pytest.approx(relative("normal"))
+    assert full._scores(s, me)[0] == pytest.approx(relative("full"))
     agent.early_turns = (left - 2.0, left - 1.0)  # early: the full set alone
     assert hand_part(agent) == pytest.approx(relative("full"))
     agent.early_turns = (left + 1.0, left + 2.0)  # late: the shipped set alone
