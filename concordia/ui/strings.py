@@ -543,6 +543,7 @@ EN: Final[dict[str, str]] = {
     "log.buy": "{name} buys {card}",
     "log.discard": "{name} throws away {good}",
     "log.discard_n": "{name} throws away {n} {goods}",
+    "log.repeated": "{text} ({n} times)",
     "log.finish": "{name} finishes",
     "log.turn_end": "— {name} ends the turn —",
     # CLI
@@ -1077,6 +1078,7 @@ IT: Final[dict[str, str]] = {
     "log.buy": "{name} compra {card}",
     "log.discard": "{name} scarta {good}",
     "log.discard_n": "{name} scarta {n} {goods}",
+    "log.repeated": "{text} ({n} volte)",
     "log.finish": "{name} termina",
     "log.turn_end": "— {name} termina il turno —",
     "cli.final_scores": "Punteggi finali:",

@@ -1327,3 +1327,43 @@ def test_the_end_note_counts_only_the_other_players_last_turns(lang: str) -> Non
         scene.close()
     finally:
         set_language("en")
+
+
+def _repeated_discard_line() -> tuple[int, list[str]]:
+    # A deal and a random line of play up to just after a seat threw away the same good
+    # twice in a row (an overflow of two or more).
+    import random
+
+    from concordia.core import new_game
+
+    for seed in range(30):
+        rng = random.Random(seed)
+        s = new_game(board("imperium"), 3, seed)
+        actions: list[str] = []
+        while not s.is_terminal():
+            action = rng.choice(s.legal_actions())
+            actions.append(str(action))
+            s = s.apply(action)
+            if actions[-1].startswith("discard") and actions[-2:-1] == actions[-1:]:
+                return seed, actions
+    raise AssertionError("no repeated discard on 30 deals")
+
+
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_the_log_tells_a_repeated_line_once_with_its_count(lang: str) -> None:
+    # Session 13, by hand (2p Italia): "Livia throws away brick: −1 brick" three lines
+    # in a row. The same line of the same seat in a row is drawn once with its count.
+    seed, actions = _repeated_discard_line()
+    set_language(lang)
+    try:
+        _app, scene = game_scene(["human", "easy", "easy"], seed, actions)
+        lines = scene.log.lines()
+        assert len(lines) == len(actions)  # the log keeps one entry per action
+        assert lines[-1][:2] == lines[-2][:2]
+        rows = [row for row in scene.log.rows() if row[3] >= len(lines) - 2]
+        assert {row[3] for row in rows} == {len(lines) - 2}  # one entry, the first action
+        drawn = " ".join(row[0].lstrip("▶ ") for row in rows)
+        assert drawn == t("log.repeated", text=lines[-1][0], n=2)
+        scene.close()
+    finally:
+        set_language("en")

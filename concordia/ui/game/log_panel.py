@@ -73,8 +73,20 @@ class LogPanel:
             return self._rows
         font = s.app.fonts.get(12)
         width = self._text_width()
-        out: list[tuple[str, int, bool, int]] = []
+        # The same line from the same seat in a row (a good thrown away three times) is
+        # one line with its count (session 13, by hand: "Livia throws away brick: −1
+        # brick" three times over); its entry is the first action's.
+        groups: list[tuple[str, int, bool, int, int]] = []
         for i, (text, seat, marked) in enumerate(lines):
+            if groups and groups[-1][:2] == (text, seat):
+                last = groups[-1]
+                groups[-1] = (text, seat, last[2] or marked, last[3], last[4] + 1)
+            else:
+                groups.append((text, seat, marked, i, 1))
+        out: list[tuple[str, int, bool, int]] = []
+        for text, seat, marked, i, count in groups:
+            if count > 1:
+                text = t("log.repeated", text=text, n=count)
             parts = theme.wrap(font, text, width - font.size("▶ ")[0]) or [""]
             for j, part in enumerate(parts):
                 lead = ("▶ " if marked else "   ") if j == 0 else "   "
