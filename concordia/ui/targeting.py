@@ -436,6 +436,33 @@ class Targeting:
                 return Hit(others[0], hit.part, hit.distance)
         return hit
 
+    def refused_build(
+        self, geometry: BoardGeometry, pos: Point, hit: Hit | None = None
+    ) -> str | None:
+        """The city whose disc or name holds ``pos`` where the Architect's player could
+        build without moving but cannot pay for the house, or None (session 13, by hand:
+        a click on such a city moved a colonist onto a route beside it instead). A badge
+        or a colonist piece that holds the point keeps the click (``hit``: this
+        position's :meth:`hit`, if already known); a lit route does not, as every route
+        runs into the discs of the cities at its ends."""
+        state = self.state
+        seat = state.current_player
+        if state.phase != Phase.ARCHITECT or seat is None or state.players[seat].houses_left <= 0:
+            return None
+        if hit is None:
+            hit = self.hit(geometry, pos)
+        if hit is not None and hit.distance == 0 and hit.part.what in ("badge", "colonist"):
+            return None
+        near = set(state.cities_next_to(seat))
+        for city, footprints in geometry.cities.items():
+            if city not in near or city in self.opts.builds or state.city_good(city) is None:
+                continue
+            if seat in state.houses_in(city):
+                continue
+            if any(fp.distance(pos) == 0 for fp in footprints):
+                return city
+        return None
+
     # -- highlights ---------------------------------------------------------------------
     def highlights(self) -> dict[HKey, str]:
         """Board badges of the legal targets: key -> badge text."""
@@ -479,27 +506,6 @@ def price_badge(state: GameState, action: Action) -> str:
     cost = state.cost(action)
     goods = "+".join(t("good." + g)[:1].upper() * n for g, n in cost.goods if n > 0)
     return f"{cost.money}s+{goods}" if goods else f"{cost.money}s"
-
-
-def refused_build(
-    state: GameState, options: Options, geometry: BoardGeometry, pos: Point
-) -> str | None:
-    """The city whose disc or name holds ``pos`` where the Architect's player could
-    build without moving but cannot pay for the house, or None (session 13, by hand: a
-    click on such a city moved a colonist onto a route beside it instead). Only asked
-    where no legal target holds the point."""
-    seat = state.current_player
-    if state.phase != Phase.ARCHITECT or seat is None or state.players[seat].houses_left <= 0:
-        return None
-    near = set(state.cities_next_to(seat))
-    for city, footprints in geometry.cities.items():
-        if city not in near or city in options.builds or state.city_good(city) is None:
-            continue
-        if seat in state.houses_in(city):
-            continue
-        if any(fp.distance(pos) == 0 for fp in footprints):
-            return city
-    return None
 
 
 def anchor(geometry: BoardGeometry, target: Target) -> Point | None:

@@ -7,6 +7,9 @@ around a clickable one.
 
 from __future__ import annotations
 
+from collections import Counter
+from collections.abc import Iterable
+
 import pygame
 
 from concordia.core import Action, GameState
@@ -94,6 +97,15 @@ def card_tooltip(card: str) -> str:
     return (
         t("game.tip.hand_card", name=card_name(card), god=god, text=card_text(d))
         + f" [{god}: {t('godtip.' + d.god)}]"
+    )
+
+
+def goods_words(goods: Iterable[str]) -> str:
+    """Goods counted and named: "2 bricks, 1 food" ("any": goods of the player's
+    choice), in the order they first come."""
+    return ", ".join(
+        tn("game.price_any", n) if g == "any" else f"{n} {tn('good.' + g, n)}"
+        for g, n in Counter(goods).items()
     )
 
 

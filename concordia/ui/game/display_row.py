@@ -3,7 +3,6 @@ left of the board)."""
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import TYPE_CHECKING
 
 import pygame
@@ -11,10 +10,10 @@ import pygame
 from concordia.core import Phase
 from concordia.core.data import CARD_BY_ID
 from concordia.ui import theme
-from concordia.ui.game.cards import CardButton, card_name, card_text, draw_card
+from concordia.ui.game.cards import CardButton, card_name, card_text, draw_card, goods_words
 from concordia.ui.insight import card_worth
 from concordia.ui.render.cards import FaceReport
-from concordia.ui.strings import t, tn
+from concordia.ui.strings import t
 
 if TYPE_CHECKING:
     from concordia.ui.scenes.game import GameScene
@@ -81,12 +80,9 @@ class DisplayRow:
         if hit is None or hit[1] in s.options().buys:
             return None
         slot, card = hit
-        counts = Counter(s.state.card_price(slot))
-        goods = ", ".join(
-            tn("game.price_any", n) if g == "any" else f"{n} {tn('good.' + g, n)}"
-            for g, n in counts.items()
+        return t(
+            "game.cannot_buy", name=card_name(card), goods=goods_words(s.state.card_price(slot))
         )
-        return t("game.cannot_buy", name=card_name(card), goods=goods)
 
     def card_at(self, pos: tuple[int, int]) -> tuple[int, str] | None:
         """The display slot and card under ``pos``, if a card is there."""

@@ -5,11 +5,11 @@ pointer)."""
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import TYPE_CHECKING
 
 from concordia.core import Action
 from concordia.ui.game import hints
+from concordia.ui.game.cards import goods_words
 from concordia.ui.strings import t, tn
 from concordia.ui.targeting import (
     BoardGeometry,
@@ -19,7 +19,6 @@ from concordia.ui.targeting import (
     Selection,
     Targeting,
     action_target,
-    refused_build,
 )
 
 if TYPE_CHECKING:
@@ -68,29 +67,22 @@ def board_hit(scene: GameScene, pos: tuple[int, int]) -> Hit | None:
     return targeting(scene).hit(geometry(scene), pos)
 
 
-def house_refusal(scene: GameScene, pos: tuple[int, int]) -> str | None:
+def house_refusal(scene: GameScene, pos: tuple[int, int], hit: Hit | None = None) -> str | None:
     """Why a click at ``pos`` builds nothing: the city there is next to one of the
-    player's colonists but the house is too dear (its price from the core), or None.
-    A badge or a colonist piece under the point keeps the click; a lit route does not
-    (every route runs into the discs of the cities at its ends)."""
+    player's colonists but the house is too dear (:meth:`Targeting.refused_build`; the
+    price from the core), or None. ``hit``: this position's :func:`board_hit`, if known."""
     if not scene.human_to_act or scene.controller.awaiting_confirm:
         return None
     if not scene.lay.board.collidepoint(pos):
         return None
-    hit = board_hit(scene, pos)
-    if hit is not None and hit.distance == 0 and hit.part.what in ("badge", "colonist"):
-        return None
-    state = scene.state
-    city = refused_build(state, scene.options(), geometry(scene), pos)
+    city = targeting(scene).refused_build(geometry(scene), pos, hit)
     if city is None:
         return None
-    goods, coins = state.house_price(city)
-    counts = Counter(goods)
-    price = ", ".join(f"{n} {tn('good.' + g, n)}" for g, n in counts.items())
+    goods, coins = scene.state.house_price(city)
     return t(
         "game.cannot_build",
         city=scene.place_name(city),
-        price=tn("game.price", coins, coins=coins, goods=price),
+        price=tn("game.price", coins, coins=coins, goods=goods_words(goods)),
     )
 
 

@@ -21,10 +21,10 @@ if TYPE_CHECKING:
 def board_tooltip(scene: GameScene, pos: tuple[int, int]) -> str | None:
     """The tooltip over the board at ``pos``: first what a click would do (the same
     answer :meth:`GameScene.click_board` acts on), then what is under the pointer."""
-    refused = pointer.house_refusal(scene, pos)
+    hit = scene.board_hit(pos)
+    refused = pointer.house_refusal(scene, pos, hit)
     if refused is not None:
         return refused
-    hit = scene.board_hit(pos)
     if hit is None:
         return _under(scene, pos)
     seat = scene.decider
