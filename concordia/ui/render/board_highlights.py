@@ -137,7 +137,7 @@ def badge_leaders(
     Session 13, by hand (Italia, a Prefect): Aemilia's "+2 wine" stood well above the
     province and Etruria's "+2 cloth" right under Aemilia's name, so it read as
     Aemilia's."""
-    rings = province_rings(view)
+    rings = province_rings(view) if any(w == "province" for w, _k in layout) else {}
     out = []
     for (what, key), (box, _img) in layout.items():
         if what == "province":
