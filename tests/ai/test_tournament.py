@@ -171,3 +171,30 @@ def test_search_rate_names_a_sample_step_too_large() -> None:
 
     with pytest.raises(SystemExit):
         search_rate.main(["--board", "italia", "--players", "2", "--every", "1000"])
+
+
+def test_value_bias_buckets_the_learned_values_error_by_turns_left(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # concordia.tools.value_bias (session 13): the learned value's error against the
+    # final points, per bucket of turns left, from real game rows.
+    from concordia.ai.features import FEATURE_NAMES, load_learned
+    from concordia.tools import value_bias
+    from concordia.tools.train_eval import play_training_game
+
+    rows = play_training_game(0, 3, (2,), ("easy",))
+    assert rows
+    table = value_bias.bias_table(rows)
+    assert sum(k for _label, k, *_rest in table) == len(rows)
+    turns = FEATURE_NAMES.index("turns_left")
+    lv = load_learned()
+    late = [(f, y) for _n, _g, f, y in rows if 1.5 <= f[turns] < 2.5]
+    if late:  # the bucket's mean error is the model's, recomputed here
+        errs = [y - sum(a * b for a, b in zip(lv.for_players(2), f, strict=True)) for f, y in late]
+        got = next(b for label, _k, b, _r, _l in table if label == "1.5-2.5")
+        assert got == pytest.approx(sum(errs) / len(errs))
+    assert (
+        value_bias.main(["--games", "1", "--players", "2", "--agents", "easy", "--jobs", "1"]) == 0
+    )
+    out = capsys.readouterr().out
+    assert "turns left" in out and "0.5-1.5" in out
