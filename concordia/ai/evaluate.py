@@ -22,7 +22,7 @@ rules data reaches the AI too (``tests/ai/test_rules_data_reach_ai.py``).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from concordia.core import GameState, Phase, data
 from concordia.core.board import Topology
@@ -74,6 +74,9 @@ class Weights:
     spend_per_turn: float = 14.0  # sestertii a seat can turn into points per turn
     house: float = 0.7  # per house built (Concordia race, flexibility)
     need: float = 0.4  # per unit of a good the next houses need
+    # The next houses are those of the counted cities at most this many Architect
+    # steps from a colonist (0: only cities next to one).
+    need_steps: int = 0
     production: float = 0.035  # per price unit of a house, per remaining turn
     hand: float = 9.0  # option value of a full hand
     hand_decay: float = 0.72
@@ -119,6 +122,10 @@ WEIGHTS_BY_NAME: dict[str, Weights] = {
     "normal": NORMAL,
     "full": Weights(),
     "full_paced": Weights(paced=True),
+    # The normal set with the goods of cities one Architect step away counted as needed
+    # (session 14's knob for the expert's hoarding once the cities next to its
+    # colonists are built).
+    "normal_need1": replace(NORMAL, need_steps=1),
 }
 
 
@@ -312,26 +319,28 @@ def evaluate(s: GameState, seat: int, w: Weights = NORMAL) -> float:
     # Colonists near unbuilt cities (by Architect steps), and the goods houses need.
     if w.target and p.houses_left:
         capital = st.capital
-        near: dict[int, float] = {}
+        near: dict[int, int] = {}  # unbuilt city -> fewest Architect steps to it
         decay = w.target_decay
         for kind, loc in p.cols:
             row = st.steps_to_city[kind][loc]
             for c, d in enumerate(row):
                 if d > 4 or c == capital or c in own:
                     continue
-                v = decay**d
-                if v > near.get(c, 0.0):
-                    near[c] = v
+                if d < near.get(c, 5):
+                    near[c] = d
         if near:
             vals = sorted(
-                ((v * (1.0 + 0.08 * PRICE[city_goods[c]]), v, c) for c, v in near.items()),
+                (
+                    (decay**d * (1.0 + 0.08 * PRICE[city_goods[c]]), decay**d, c, d)
+                    for c, d in near.items()
+                ),
                 reverse=True,
             )[: w.targets_counted]
             need = [0] * _NUM_GOODS
             tw = w.target * fade
-            for v, raw, c in vals:
+            for v, _raw, c, d in vals:
                 score += tw * v
-                if raw >= 0.99:
+                if d <= w.need_steps:
                     for g in _HOUSE_GOODS[city_goods[c]]:
                         need[g] += 1
             if p.store[0] + p.store[1] and r > 4:

@@ -155,3 +155,31 @@ def test_paced_remaining_turns_follow_the_cards_bought(boards: dict[str, BoardSp
     assert evaluate(fast, seat, WEIGHTS_BY_NAME["full_paced"]) != evaluate(
         fast, seat, WEIGHTS_BY_NAME["full"]
     )
+
+
+def test_need_steps_counts_the_goods_of_cities_further_away(boards: dict[str, BoardSpec]) -> None:
+    # ``Weights.need_steps`` (the "normal_need1" set, session 14): once the cities next
+    # to a seat's colonists are its own, the goods of the houses one Architect step
+    # further count as needed; the shipped sets count only cities next to a colonist.
+    from dataclasses import replace
+
+    from concordia.ai.evaluate import NORMAL, WEIGHTS_BY_NAME, evaluate, static_for
+    from concordia.core import new_game
+
+    s = new_game(boards["imperium"], 4, 5)
+    seat = s.current_player
+    assert seat is not None
+    p = s.players[seat]
+    st = static_for(s.topo)
+    for kind, loc in p.cols:  # every city next to a colonist becomes the seat's house
+        for c, d in enumerate(st.steps_to_city[kind][loc]):
+            if d == 0 and c != st.capital:
+                s.houses[c] |= 1 << seat
+    p.goods = [3] * len(p.goods)
+    near = evaluate(s, seat, NORMAL)
+    far = evaluate(s, seat, WEIGHTS_BY_NAME["normal_need1"])
+    assert far > near
+    assert evaluate(s, seat, replace(NORMAL, need_steps=0)) == near
+    p.goods = [0] * len(p.goods)  # nothing held: nothing more to count
+    assert evaluate(s, seat, WEIGHTS_BY_NAME["normal_need1"]) == evaluate(s, seat, NORMAL)
+    assert all(WEIGHTS_BY_NAME[k].need_steps == 0 for k in ("easy", "normal", "full"))
