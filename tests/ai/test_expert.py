@@ -601,3 +601,52 @@ def test_early_weights_blend_into_the_score_by_remaining_turns(
     agent.early_turns = (left - 1.0, left + 1.0)  # half way: the mean
     assert hand_part(agent) == pytest.approx(0.5 * relative("full") + 0.5 * relative("normal"))
     assert relative("full") != pytest.approx(relative("normal"))
+
+
+def _last_round(board: BoardSpec, players: int, seed: int) -> GameState:
+    # Random play to the start of a turn in the last round with a seat done playing.
+    from concordia.ai.evaluate import remaining_turns
+    from concordia.core import new_game
+
+    s = new_game(board, players, seed)
+    rng = random.Random(seed)
+    while s.phase != Phase.OVER:
+        if (
+            s.phase == Phase.CARD
+            and s.final_turns >= 0
+            and any(remaining_turns(s, o) <= 0.0 for o in range(players))
+        ):
+            return s
+        s.apply_in_place(rng.choice(s.legal_actions()))
+    raise AssertionError(f"seed {seed}: no last round with a seat done")
+
+
+def test_exact_end_predicts_the_live_score_of_a_seat_done_playing(
+    boards: dict[str, BoardSpec],
+) -> None:
+    # Session 14's knob ``exact_end``: in the last round a seat with no turn left is
+    # predicted its live score (the learned value is 8 VP off there), so the lead the
+    # endgame term adds is the real one for it; off as shipped.
+    from concordia.ai.evaluate import remaining_turns
+
+    s = _last_round(boards["imperium"], 4, 3)
+    done = [o for o in range(4) if remaining_turns(s, o) <= 0.0]
+    live = [o for o in range(4) if o not in done]
+    assert done and live
+    plain, exact = _plain_expert(), _plain_expert()
+    exact.exact_end = (0.0, 0.0, 1.0, 0.0)
+    lv = plain.learned
+    for seat in range(4):
+        pred = [lv.value(s, o) for o in range(4)]
+        real = [float(s.score_of(o).total) if o in done else pred[o] for o in range(4)]
+        assert real != pred  # the learned value is not already the live score
+        want = real[seat] - max(v for o, v in enumerate(real) if o != seat)
+        got = exact._scores(s, seat)
+        assert got[1] == pytest.approx(real[seat]) and got[2] == pytest.approx(want)
+        assert plain._scores(s, seat)[2] == pytest.approx(
+            pred[seat] - max(v for o, v in enumerate(pred) if o != seat)
+        )
+    # Another player count keeps the learned value.
+    other = _plain_expert()
+    other.exact_end = (1.0, 1.0, 0.0, 1.0)
+    assert other._scores(s, live[0]) == plain._scores(s, live[0])
