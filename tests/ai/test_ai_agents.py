@@ -183,3 +183,28 @@ def test_need_steps_counts_the_goods_of_cities_further_away(boards: dict[str, Bo
     p.goods = [0] * len(p.goods)  # nothing held: nothing more to count
     assert evaluate(s, seat, WEIGHTS_BY_NAME["normal_need1"]) == evaluate(s, seat, NORMAL)
     assert all(WEIGHTS_BY_NAME[k].need_steps == 0 for k in ("easy", "normal", "full"))
+
+
+def test_normal_reach_values_far_cities_as_the_full_set_does(
+    boards: dict[str, BoardSpec],
+) -> None:
+    # "normal_reach" (session 14's screen): the normal weights but for the decay per
+    # Architect step to an unbuilt city, the full set's; so a colonist one step away
+    # from the seat's next cities is worth more than with the normal set.
+    from dataclasses import replace
+
+    from concordia.ai.evaluate import NORMAL, WEIGHTS_BY_NAME, Weights, evaluate, static_for
+    from concordia.core import new_game
+
+    reach = WEIGHTS_BY_NAME["normal_reach"]
+    assert reach == replace(NORMAL, target_decay=Weights().target_decay)
+    assert reach.target_decay > NORMAL.target_decay
+    s = new_game(boards["imperium"], 4, 5)
+    seat = s.current_player
+    assert seat is not None
+    st = static_for(s.topo)
+    for kind, loc in s.players[seat].cols:  # the cities next to a colonist become its own
+        for c, d in enumerate(st.steps_to_city[kind][loc]):
+            if d == 0 and c != st.capital:
+                s.houses[c] |= 1 << seat
+    assert evaluate(s, seat, reach) > evaluate(s, seat, NORMAL)
