@@ -332,16 +332,17 @@ def evaluate(s: GameState, seat: int, w: Weights = NORMAL) -> float:
                 if d < near.get(c, 5):
                     near[c] = d
         if near:
+            worth_at = [decay**d for d in range(5)]  # a city's worth by steps away
             vals = sorted(
                 (
-                    (decay**d * (1.0 + 0.08 * PRICE[city_goods[c]]), decay**d, c, d)
+                    (worth_at[d] * (1.0 + 0.08 * PRICE[city_goods[c]]), worth_at[d], c, d)
                     for c, d in near.items()
                 ),
                 reverse=True,
             )[: w.targets_counted]
             need = [0] * _NUM_GOODS
             tw = w.target * fade
-            for v, _raw, c, d in vals:
+            for v, _worth, c, d in vals:
                 score += tw * v
                 if d <= w.need_steps:
                     for g in _HOUSE_GOODS[city_goods[c]]:

@@ -157,24 +157,32 @@ def test_paced_remaining_turns_follow_the_cards_bought(boards: dict[str, BoardSp
     )
 
 
+def _own_the_cities_next_to_colonists(s: GameState, seat: int) -> None:
+    # Every city next to one of ``seat``'s colonists becomes its house, so the cities
+    # the evaluation counts as its next ones are all an Architect step or more away.
+    from concordia.ai.evaluate import static_for
+
+    st = static_for(s.topo)
+    for kind, loc in s.players[seat].cols:
+        for c, d in enumerate(st.steps_to_city[kind][loc]):
+            if d == 0 and c != st.capital:
+                s.houses[c] |= 1 << seat
+
+
 def test_need_steps_counts_the_goods_of_cities_further_away(boards: dict[str, BoardSpec]) -> None:
     # ``Weights.need_steps`` (the "normal_need1" set, session 14): once the cities next
     # to a seat's colonists are its own, the goods of the houses one Architect step
     # further count as needed; the shipped sets count only cities next to a colonist.
     from dataclasses import replace
 
-    from concordia.ai.evaluate import NORMAL, WEIGHTS_BY_NAME, evaluate, static_for
+    from concordia.ai.evaluate import NORMAL, WEIGHTS_BY_NAME, evaluate
     from concordia.core import new_game
 
     s = new_game(boards["imperium"], 4, 5)
     seat = s.current_player
     assert seat is not None
     p = s.players[seat]
-    st = static_for(s.topo)
-    for kind, loc in p.cols:  # every city next to a colonist becomes the seat's house
-        for c, d in enumerate(st.steps_to_city[kind][loc]):
-            if d == 0 and c != st.capital:
-                s.houses[c] |= 1 << seat
+    _own_the_cities_next_to_colonists(s, seat)
     p.goods = [3] * len(p.goods)
     near = evaluate(s, seat, NORMAL)
     far = evaluate(s, seat, WEIGHTS_BY_NAME["normal_need1"])
@@ -193,7 +201,7 @@ def test_normal_reach_values_far_cities_as_the_full_set_does(
     # from the seat's next cities is worth more than with the normal set.
     from dataclasses import replace
 
-    from concordia.ai.evaluate import NORMAL, WEIGHTS_BY_NAME, Weights, evaluate, static_for
+    from concordia.ai.evaluate import NORMAL, WEIGHTS_BY_NAME, Weights, evaluate
     from concordia.core import new_game
 
     reach = WEIGHTS_BY_NAME["normal_reach"]
@@ -202,9 +210,5 @@ def test_normal_reach_values_far_cities_as_the_full_set_does(
     s = new_game(boards["imperium"], 4, 5)
     seat = s.current_player
     assert seat is not None
-    st = static_for(s.topo)
-    for kind, loc in s.players[seat].cols:  # the cities next to a colonist become its own
-        for c, d in enumerate(st.steps_to_city[kind][loc]):
-            if d == 0 and c != st.capital:
-                s.houses[c] |= 1 << seat
+    _own_the_cities_next_to_colonists(s, seat)
     assert evaluate(s, seat, reach) > evaluate(s, seat, NORMAL)

@@ -635,11 +635,10 @@ def test_exact_end_predicts_the_live_score_of_a_seat_done_playing(
     assert done and live
     plain, exact = _plain_expert(), _plain_expert()
     exact.exact_end = (0.0, 0.0, 1.0, 0.0)
-    lv = plain.learned
+    pred = [plain.learned.value(s, o) for o in range(4)]
+    real = [float(s.score_of(o).total) if o in done else pred[o] for o in range(4)]
+    assert real != pred  # the learned value is not already the live score
     for seat in range(4):
-        pred = [lv.value(s, o) for o in range(4)]
-        real = [float(s.score_of(o).total) if o in done else pred[o] for o in range(4)]
-        assert real != pred  # the learned value is not already the live score
         want = real[seat] - max(v for o, v in enumerate(real) if o != seat)
         got = exact._scores(s, seat)
         assert got[1] == pytest.approx(real[seat]) and got[2] == pytest.approx(want)
