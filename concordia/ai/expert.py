@@ -27,6 +27,7 @@ returns the best few options with their expected points (the hint shows them).
 
 from __future__ import annotations
 
+import math
 import random
 import threading
 from dataclasses import dataclass
@@ -116,6 +117,12 @@ class ExpertAgent(PlanningAgent):
     # which is 8 VP off there (``concordia.tools.value_bias``, session 13). Session 14's
     # knob; 0 as shipped.
     exact_end: tuple[float, ...] = (0.0, 0.0, 0.0, 0.0)
+    # The endgame term counts the lead as ``c * tanh(lead / c)`` with this ``c`` (VP, by
+    # player count; 0: the lead itself, as shipped). A game is won, not a margin: far
+    # behind, a few VP less to lose by are worth little, so a seat that cannot win
+    # stops ending the game to cap the leader (session 15 saw a seat 29 VP behind buy
+    # the last card); near a tie the term is the lead as before. Session 15's knob.
+    lead_scale: tuple[float, ...] = (0.0, 0.0, 0.0, 0.0)
     rollout_weights = NORMAL
     # The weights of the hand-tuned part of the score of a searched position, by player
     # count (2, 3, 4, 5; names of ``evaluate.WEIGHTS_BY_NAME``); the rollouts' policy
@@ -280,7 +287,8 @@ class ExpertAgent(PlanningAgent):
         lead = pred[me] - max(v for o, v in enumerate(pred) if o != me)
         near_end = 1.0 - left / self.endgame_turns
         if near_end > 0.0:
-            score += near_end * self.endgame_weight * lead
+            c = self.lead_scale[n - MIN_PLAYERS]
+            score += near_end * self.endgame_weight * (c * math.tanh(lead / c) if c else lead)
         if s.phase == Phase.OVER and s.outcome().winner == me:
             score += self.win_bonus[n - MIN_PLAYERS]
         return score, pred[me], lead

@@ -649,3 +649,28 @@ def test_exact_end_predicts_the_live_score_of_a_seat_done_playing(
     other = _plain_expert()
     other.exact_end = (1.0, 1.0, 0.0, 1.0)
     assert other._scores(s, live[0]) == plain._scores(s, live[0])
+
+
+def test_lead_scale_squashes_the_endgame_lead(boards: dict[str, BoardSpec]) -> None:
+    # Session 15's knob ``lead_scale``: in the endgame term a lead counts as
+    # c * tanh(lead / c), so a seat far behind gains little from losing by less (a seat
+    # 29 VP behind bought the last card in self-play); near a tie it is the lead; 0 as
+    # shipped (the lead itself), and by player count.
+    import math
+
+    s = _last_round(boards["imperium"], 4, 3)
+    plain, squashed = ExpertAgent(), ExpertAgent()
+    squashed.lead_scale = (0.0, 0.0, 10.0, 0.0)
+    none = _plain_expert()
+    for seat in range(4):
+        base, _pts, _ = none._scores(s, seat)
+        lin, _pts, lead = plain._scores(s, seat)
+        sq, _pts, lead2 = squashed._scores(s, seat)
+        assert lead2 == lead  # the reported lead stays the forecast
+        term = lin - base  # near_end * endgame_weight * lead (no game over: no bonus)
+        assert term != 0.0
+        assert sq - base == pytest.approx(term / lead * 10.0 * math.tanh(lead / 10.0))
+        assert abs(sq - base) < abs(term)
+    other = ExpertAgent()
+    other.lead_scale = (10.0, 10.0, 0.0, 10.0)
+    assert [other._scores(s, o) for o in range(4)] == [plain._scores(s, o) for o in range(4)]
