@@ -71,7 +71,7 @@ class AIResult:
     ``error`` message. ``stats`` holds ``time_s`` and, when known, ``iterations``;
     for the expert, ``options``: its best (at most three) whole card plays, each as
     ``(action notations, expected final victory points, expected lead over the best
-    opponent)``, best first."""
+    opponent, the search's score)``, best first."""
 
     game_id: int
     step: int
@@ -205,7 +205,7 @@ class AIWorker:
             analysis = getattr(agent, "last_analysis", None)
             if analysis:  # the expert's best options (the hint's "why")
                 stats["options"] = [
-                    (tuple(str(a) for a in r.actions), r.expected_points, r.lead)
+                    (tuple(str(a) for a in r.actions), r.expected_points, r.lead, r.value)
                     for r in analysis[:3]
                 ]
             if action not in view.legal_actions():

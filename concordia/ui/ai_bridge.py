@@ -26,7 +26,7 @@ import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from concordia.core import Action, GameState
 
@@ -41,6 +41,18 @@ HINT_LEVEL = "expert"
 CLOSE_WAIT_S = 0.5
 
 
+class HintOption(NamedTuple):
+    """One of the adviser's searched plays: the action notations of the whole play,
+    the forecast final victory points and lead over the best opponent (the learned
+    value's), and the search's own score of it, by which the options are ranked (in
+    VP, the opponents' prospects counted against it)."""
+
+    actions: tuple[str, ...]
+    points: float
+    lead: float
+    score: float
+
+
 @dataclass(frozen=True, slots=True)
 class Reply:
     """An AI decision as seen by the game scene (``hint``: an answer to a hint)."""
@@ -50,10 +62,9 @@ class Reply:
     action: Action | None
     error: str | None = None
     hint: bool = False
-    #: The adviser's best options, best first: (action notations of the whole play,
-    #: expected final victory points, expected lead over the best opponent). Only the
+    #: The adviser's best options, best first (see :class:`HintOption`). Only the
     #: expert fills it, on a fresh search.
-    options: tuple[tuple[tuple[str, ...], float, float], ...] = ()
+    options: tuple[HintOption, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -306,13 +317,15 @@ def _close_all(workers: list[Any], wait_s: float) -> None:
         logger.warning("the AI thread did not stop within %.1f s; leaving it", wait_s)
 
 
-def _options(stats: Any) -> tuple[tuple[tuple[str, ...], float, float], ...]:
+def _options(stats: Any) -> tuple[HintOption, ...]:
     # The worker's stats["options"] (see concordia.ai.worker.AIResult), checked.
     raw = stats.get("options", ()) if isinstance(stats, dict) else ()
     out = []
     try:
-        for actions, points, lead in raw:
-            out.append((tuple(str(a) for a in actions), float(points), float(lead)))
+        for actions, points, lead, score in raw:
+            out.append(
+                HintOption(tuple(str(a) for a in actions), float(points), float(lead), float(score))
+            )
     except (TypeError, ValueError):
         return ()
     return tuple(out)

@@ -341,11 +341,13 @@ EN: Final[dict[str, str]] = {
     "game.hint_why": "Why: about {n} VP at the end this way ({lead:+d} on the best "
     "opponent); next best: {others}",
     "game.hint_why_only": "Why: about {n} VP at the end this way ({lead:+d} on the best opponent)",
-    "game.hint_why_other": "{what}: about {n} VP ({lead:+d})",
+    "game.hint_why_other.one": "{what}: about {n} VP less all told",
+    "game.hint_why_other.other": "{what}: about {n} VP less all told",
     "game.hint_why_other_same": "{what}: about the same",
-    "game.hint_why_other_weaker": "{what}: about {n} VP ({lead:+d}) but a weaker position all told",
-    "game.hint_why_other_later": "{what}: about {n} VP ({lead:+d}) but the end comes later "
-    "while you lead",
+    "game.hint_why_other_later.one": "{what}: about {n} VP less all told, as the end comes "
+    "later while you lead",
+    "game.hint_why_other_later.other": "{what}: about {n} VP less all told, as the end comes "
+    "later while you lead",
     "game.hint_paying": "{what}, paying {goods} as the extra good",
     "game.hint_none": "No hint right now; try again.",
     "game.tip.hint": "Ask the expert AI what it would play here, and why (H).",
@@ -881,12 +883,13 @@ IT: Final[dict[str, str]] = {
     "avversario); poi vengono: {others}",
     "game.hint_why_only": "Perché: circa {n} punti alla fine così ({lead:+d} sul miglior "
     "avversario)",
-    "game.hint_why_other": "{what}: circa {n} punti ({lead:+d})",
+    "game.hint_why_other.one": "{what}: circa {n} punto in meno nel complesso",
+    "game.hint_why_other.other": "{what}: circa {n} punti in meno nel complesso",
     "game.hint_why_other_same": "{what}: più o meno lo stesso",
-    "game.hint_why_other_weaker": "{what}: circa {n} punti ({lead:+d}) ma una posizione "
-    "peggiore nel complesso",
-    "game.hint_why_other_later": "{what}: circa {n} punti ({lead:+d}) ma la fine arriva più "
-    "tardi mentre sei in testa",
+    "game.hint_why_other_later.one": "{what}: circa {n} punto in meno nel complesso, perché "
+    "la fine arriva più tardi mentre sei in testa",
+    "game.hint_why_other_later.other": "{what}: circa {n} punti in meno nel complesso, perché "
+    "la fine arriva più tardi mentre sei in testa",
     "game.hint_paying": "{what}, pagando {goods} come merce extra",
     "game.hint_none": "Nessun consiglio per ora; riprova.",
     "game.tip.hint": "Chiedi all'IA esperta che cosa giocherebbe qui, e perché (H).",

@@ -228,10 +228,13 @@ def test_the_worker_passes_the_expert_options_on(
     options = result.stats["options"]
     assert 2 <= len(options) <= 3
     assert options[0][0][0] == str(result.action)
-    for actions, points, lead in options:
+    for actions, points, lead, _score in options:
         assert actions and all(isinstance(a, str) for a in actions)
         assert 0 < points < 400
         assert -points < lead < points
+    # The search's scores come best first: the order the hint tells them in.
+    scores = [o[3] for o in options]
+    assert scores == sorted(scores, reverse=True)
 
 
 def _plain_expert() -> ExpertAgent:

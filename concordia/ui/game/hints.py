@@ -28,7 +28,7 @@ from concordia.core import (
     parse_action,
 )
 from concordia.ui import theme
-from concordia.ui.ai_bridge import Reply
+from concordia.ui.ai_bridge import HintOption, Reply
 from concordia.ui.game.cards import card_name
 from concordia.ui.game.describe import describe, describe_choice
 from concordia.ui.strings import t, tn
@@ -131,34 +131,43 @@ def why_text(
     scene: GameScene,
     state: GameState,
     seat: int,
-    options: tuple[tuple[tuple[str, ...], float, float], ...],
+    options: tuple[HintOption, ...],
 ) -> str:
-    """The reasons: the expected final points (and lead over the best opponent) of the
-    best option and of the next best two, each of those named by its card, and by the
-    first step that tells it apart when two options play the same card; one forecast
-    more points or a bigger lead than the best says that the search judged its position
-    weaker; one forecast the same (rounded) says "about the same". Empty without
-    options."""
+    """The reasons: the forecast final points (and lead over the best opponent) of the
+    best option, then how much less the next best two are worth to the search that
+    ranked them (its score, in VP, the opponents' prospects counted against each), each
+    named by its card, and by the first step that tells it apart when two options play
+    the same card. A difference under half a point says "about the same"; while the
+    player leads, an option after which the end comes later says so. Empty without
+    options.
+
+    Session 15: the next best used to show their own forecasts, which rank otherwise
+    than the search in 3 to 5 players (there the learned margin lost games, so it does
+    not rank): the first hint of a 3-player Italia game read "about 127 VP this way;
+    next best … about 149 VP (+14) but a weaker position all told". Every number now
+    agrees with the order the options are given in."""
     if not options:
         return ""
     names: list[str | None] = []
-    for actions, _points, _lead in options[:3]:
+    for opt in options[:3]:
         try:
-            first = parse_action(actions[0], state)
+            first = parse_action(opt.actions[0], state)
         except (ValueError, IndexError):
             names.append(None)
             continue
         what = card_name(first.card) if isinstance(first, PlayCard) else None
         names.append(what if what is not None else describe_choice(scene, first, seat))
-    best, best_lead = round(options[0][1]), round(options[0][2])
+    best = options[0]
+    best_lead = round(best.lead)
     best_end: int | None = None  # replayed once, when an option needs it
     others = []
-    for i, (actions, points, lead) in enumerate(options[1:3], start=1):
+    for i, opt in enumerate(options[1:3], start=1):
         what = names[i]
         if what is None:
             continue
+        actions = opt.actions
         if names.count(what) > 1 and len(actions) > 1:
-            rivals = [o[0] for j, o in enumerate(options[:3]) if j != i and names[j] == what]
+            rivals = [o.actions for j, o in enumerate(options[:3]) if j != i and names[j] == what]
             try:
                 step = parse_action(actions[_telling_step(actions, rivals)])
                 told = step_words(scene, step, seat)
@@ -168,30 +177,26 @@ def why_text(
                 what = f"{what}, {told.removeprefix(name)}"
             except ValueError:
                 pass
-        # Ranked below the best yet forecast more points or a bigger lead: the search
-        # scores the whole position it reaches (the hand-tuned evaluation against the
-        # opponents), the forecast is the learned value's alone; say so, or the hint
-        # reads as if it picked the worse play.
-        key = "game.hint_why_other"
-        if (round(points), round(lead)) == (best, best_lead):
+        less = round(max(0.0, best.score - opt.score))
+        if less == 0:
             # Session 13, by hand: "about 198 VP (+46)" three times over. The search saw
-            # no difference worth a point: say so instead of repeating the numbers.
-            key = "game.hint_why_other_same"
-        elif round(points) > best or round(lead) > best_lead:
-            key = "game.hint_why_other_weaker"
-            # Leading, the search races for the end: a play that leaves more of the
-            # game to come forecasts more points and is still ranked lower. Say that
-            # (session 7, by hand: "Senator: about 146 VP" first, "Architect: about
-            # 166 VP … but a weaker position all told" second, three cards left).
-            if best_lead > 0 and best_end is None:
-                best_end = _end_distance(state, options[0][0])
+            # no difference worth a point: say so.
+            others.append(t("game.hint_why_other_same", what=what))
+            continue
+        key = "game.hint_why_other"
+        # Leading, the search races for the end: say so of a play that leaves more of
+        # the game to come (session 7, by hand: a Senator hinted before an Architect
+        # forecast 20 VP more, three cards left).
+        if best_lead > 0:
+            if best_end is None:
+                best_end = _end_distance(state, best.actions)
             this_end = _end_distance(state, actions) if best_end is not None else None
             if best_end is not None and this_end is not None and best_end < this_end:
                 key = "game.hint_why_other_later"
-        others.append(t(key, what=what, n=round(points), lead=round(lead)))
+        others.append(tn(key, less, what=what))
     if not others:
-        return t("game.hint_why_only", n=best, lead=best_lead)
-    return t("game.hint_why", n=best, lead=best_lead, others="; ".join(others))
+        return t("game.hint_why_only", n=round(best.points), lead=best_lead)
+    return t("game.hint_why", n=round(best.points), lead=best_lead, others="; ".join(others))
 
 
 def _end_distance(state: GameState, actions: tuple[str, ...]) -> int | None:
