@@ -257,7 +257,15 @@ class ExpertAgent(PlanningAgent):
             rows.append((key, report))
         rows.sort(key=lambda t: t[0], reverse=True)
         out = [t[1] for t in rows]
-        self.last_stats = {"iterations": float(budget.iterations), "time_s": budget.elapsed()}
+        # Whether the predicted lead is part of the search's score here (within
+        # ``endgame_turns`` of the end): the hint tells the lead only then, as it is a
+        # difference of two forecasts, each about 20 VP off early in the game.
+        near_end = float(remaining_turns(view, me) < self.endgame_turns)
+        self.last_stats = {
+            "iterations": float(budget.iterations),
+            "time_s": budget.elapsed(),
+            "near_end": near_end,
+        }
         self.last_analysis = out
         return out if top is None else out[:top]
 

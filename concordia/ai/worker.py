@@ -71,7 +71,8 @@ class AIResult:
     ``error`` message. ``stats`` holds ``time_s`` and, when known, ``iterations``;
     for the expert, ``options``: its best (at most three) whole card plays, each as
     ``(action notations, expected final victory points, expected lead over the best
-    opponent, the search's score)``, best first."""
+    opponent or None where the search does not count it (far from the end), the
+    search's score)``, best first."""
 
     game_id: int
     step: int
@@ -204,8 +205,15 @@ class AIWorker:
             stats: dict[str, Any] = {"time_s": time.perf_counter() - t0}
             analysis = getattr(agent, "last_analysis", None)
             if analysis:  # the expert's best options (the hint's "why")
+                # The lead only where the search counts it (near the end).
+                near = getattr(agent, "last_stats", {}).get("near_end", 1.0)
                 stats["options"] = [
-                    (tuple(str(a) for a in r.actions), r.expected_points, r.lead, r.value)
+                    (
+                        tuple(str(a) for a in r.actions),
+                        r.expected_points,
+                        r.lead if near else None,
+                        r.value,
+                    )
                     for r in analysis[:3]
                 ]
             if action not in view.legal_actions():

@@ -44,12 +44,13 @@ CLOSE_WAIT_S = 0.5
 class HintOption(NamedTuple):
     """One of the adviser's searched plays: the action notations of the whole play,
     the forecast final victory points and lead over the best opponent (the learned
-    value's), and the search's own score of it, by which the options are ranked (in
-    VP, the opponents' prospects counted against it)."""
+    value's; the lead is None far from the end, where the search does not count it),
+    and the search's own score of it, by which the options are ranked (in VP, the
+    opponents' prospects counted against it)."""
 
     actions: tuple[str, ...]
     points: float
-    lead: float
+    lead: float | None
     score: float
 
 
@@ -324,7 +325,12 @@ def _options(stats: Any) -> tuple[HintOption, ...]:
     try:
         for actions, points, lead, score in raw:
             out.append(
-                HintOption(tuple(str(a) for a in actions), float(points), float(lead), float(score))
+                HintOption(
+                    tuple(str(a) for a in actions),
+                    float(points),
+                    None if lead is None else float(lead),
+                    float(score),
+                )
             )
     except (TypeError, ValueError):
         return ()

@@ -341,6 +341,8 @@ EN: Final[dict[str, str]] = {
     "game.hint_why": "Why: about {n} VP at the end this way ({lead:+d} on the best "
     "opponent); next best: {others}",
     "game.hint_why_only": "Why: about {n} VP at the end this way ({lead:+d} on the best opponent)",
+    "game.hint_why_far": "Why: about {n} VP at the end this way; next best: {others}",
+    "game.hint_why_only_far": "Why: about {n} VP at the end this way",
     "game.hint_why_other.one": "{what}: about {n} VP less all told",
     "game.hint_why_other.other": "{what}: about {n} VP less all told",
     "game.hint_why_other_same": "{what}: about the same",
@@ -883,6 +885,8 @@ IT: Final[dict[str, str]] = {
     "avversario); poi vengono: {others}",
     "game.hint_why_only": "Perché: circa {n} punti alla fine così ({lead:+d} sul miglior "
     "avversario)",
+    "game.hint_why_far": "Perché: circa {n} punti alla fine così; poi vengono: {others}",
+    "game.hint_why_only_far": "Perché: circa {n} punti alla fine così",
     "game.hint_why_other.one": "{what}: circa {n} punto in meno nel complesso",
     "game.hint_why_other.other": "{what}: circa {n} punti in meno nel complesso",
     "game.hint_why_other_same": "{what}: più o meno lo stesso",

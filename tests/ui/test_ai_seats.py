@@ -553,3 +553,23 @@ def test_quitting_while_the_ai_thinks_exits_within_one_second(mode: str, tmp_pat
     assert code == "0"
     assert float(seconds) < 1.0
     assert time.monotonic() - start < 20
+
+
+def test_far_from_the_end_the_hint_tells_no_lead(agents: dict[str, FakeAgent]) -> None:
+    # Session 15, under Xvfb (3-player Italia): a round apart the forecast lead went
+    # from "+12 on the best opponent" to "-25"; far from the end the adviser gives none
+    # (its search does not count it there) and the words leave it out.
+    scene, state, plays = _opening_plays()
+    options = (
+        HintOption((str(plays[0]),), 131.6, None, 40.0),
+        HintOption((str(plays[1]),), 150.0, None, 37.2),
+    )
+    for lang in ("en", "it"):
+        set_language(lang)
+        why = why_text(scene, state, 0, options)
+        other = tn("game.hint_why_other", 3, what=card_name(plays[1].card))
+        assert why == t("game.hint_why_far", n=132, others=other)
+        assert why_text(scene, state, 0, options[:1]) == t("game.hint_why_only_far", n=132)
+        assert "+" not in why and "-" not in why
+    set_language("en")
+    scene.close()

@@ -138,8 +138,9 @@ def why_text(
     ranked them (its score, in VP, the opponents' prospects counted against each), each
     named by its card, and by the first step that tells it apart when two options play
     the same card. A difference under half a point says "about the same"; while the
-    player leads, an option after which the end comes later says so. Empty without
-    options.
+    player leads, an option after which the end comes later says so. The lead is told
+    only where the adviser gives it (near the end; far from it a difference of two
+    forecasts swung from +12 to -25 in a round, session 15). Empty without options.
 
     Session 15: the next best used to show their own forecasts, which rank otherwise
     than the search in 3 to 5 players (there the learned margin lost games, so it does
@@ -158,7 +159,7 @@ def why_text(
         what = card_name(first.card) if isinstance(first, PlayCard) else None
         names.append(what if what is not None else describe_choice(scene, first, seat))
     best = options[0]
-    best_lead = round(best.lead)
+    best_lead = None if best.lead is None else round(best.lead)
     best_end: int | None = None  # replayed once, when an option needs it
     others = []
     for i, opt in enumerate(options[1:3], start=1):
@@ -187,7 +188,7 @@ def why_text(
         # Leading, the search races for the end: say so of a play that leaves more of
         # the game to come (session 7, by hand: a Senator hinted before an Architect
         # forecast 20 VP more, three cards left).
-        if best_lead > 0:
+        if best_lead is not None and best_lead > 0:
             if best_end is None:
                 best_end = _end_distance(state, best.actions)
             this_end = _end_distance(state, actions) if best_end is not None else None
@@ -195,7 +196,11 @@ def why_text(
                 key = "game.hint_why_other_later"
         others.append(tn(key, less, what=what))
     if not others:
+        if best_lead is None:
+            return t("game.hint_why_only_far", n=round(best.points))
         return t("game.hint_why_only", n=round(best.points), lead=best_lead)
+    if best_lead is None:
+        return t("game.hint_why_far", n=round(best.points), others="; ".join(others))
     return t("game.hint_why", n=round(best.points), lead=best_lead, others="; ".join(others))
 
 
