@@ -1367,3 +1367,36 @@ def test_the_log_tells_a_repeated_line_once_with_its_count(lang: str) -> None:
         scene.close()
     finally:
         set_language("en")
+
+
+def test_an_undo_brings_back_the_hint_that_was_being_followed() -> None:
+    # Session 15, by hand (3p Italia): the hint said "Diplomat, copies Senator of
+    # Livia"; the player copied the Mercator by mistake, pressed Undo, and the hint was
+    # gone. Undo back to a step where a hint was being followed shows it again.
+    from concordia.ui.game.hints import Hint
+
+    _app, scene = game_scene(["human", "easy"], 21)
+    scene.update(0.0)
+    start = scene.state.step
+    play = next(a for a in scene.state.legal_actions() if str(a) == "play architect")
+    after = scene.state.apply(play)
+    move = next(m for m in after.legal_actions() if isinstance(m, Move))
+    scene.hint = Hint(start, 0, [play, move], done=True, text="Architect")
+    scene.submit(play)
+    followed = scene.hint
+    assert followed is not None and followed.actions == [move]
+    scene.submit(move)  # the hint's last step: nothing left to hint
+    assert scene.hint is None
+    scene.undo()  # back before the move: the rest of the hint again
+    assert scene.hint is followed and scene.current_hint is followed
+    assert scene.highlights()  # its star is on the board again
+    scene.undo()  # back before the card: the whole hint
+    hint = scene.hint
+    assert hint is not None and hint.actions == [play, move] and hint.step == start
+    # Off the hint: another card drops it; undo brings it back.
+    other = next(a for a in scene.state.legal_actions() if str(a).startswith("play ") and a != play)
+    scene.submit(other)
+    assert scene.hint is None
+    scene.undo()
+    assert scene.hint is not None and scene.hint.actions == [play, move]
+    scene.close()

@@ -10,7 +10,7 @@ import pygame
 
 from concordia.core.actions import ACTION_TYPES
 from concordia.ui.controller import SaveError, saves_folder
-from concordia.ui.game import pointer
+from concordia.ui.game import hints, pointer
 from concordia.ui.input import (
     Cancel,
     Click,
@@ -169,7 +169,7 @@ def undo(scene: GameScene) -> None:
         scene.requested = None
         scene.ai_reply = None
         scene.pending_ai = None
-        scene.hint = None
+        scene.hint = hints.after_undo(scene)
         scene.tweens = []
         scene.selected = None
         scene.place_city = None

@@ -310,12 +310,16 @@ def on_hint(scene: GameScene, reply: Reply) -> None:
     scene.rebuild()
 
 
-def follow(scene: GameScene, action: Action, step: int) -> Hint | None:
-    """The hint to keep after ``action`` was played: the rest of the suggested play when
-    the player took one of its steps (now at ``step``), else None. A step taken out of
-    order (the second of two builds first, say: session 12, by hand) keeps the others
-    while they are still legal one after the other from here."""
+def follow(scene: GameScene, action: Action, before: int) -> Hint | None:
+    """The hint to keep after ``action`` was played at step ``before``: the rest of the
+    suggested play when the player took one of its steps, else None. A step taken out
+    of order (the second of two builds first, say: session 12, by hand) keeps the
+    others while they are still legal one after the other from here. The hint shown at
+    ``before`` is kept for an undo back there (:func:`after_undo`)."""
     hint = scene.hint
+    if hint is not None and hint.done and hint.step == before:
+        scene.hints_shown[before] = hint
+    step = scene.state.step
     if hint is None or not hint.done or len(hint.actions) < 2 or action not in hint.actions:
         return None
     left = list(hint.actions)
@@ -328,6 +332,20 @@ def follow(scene: GameScene, action: Action, step: int) -> Hint | None:
     rest = Hint(step, hint.seat, left, done=True, why=hint.why)
     rest.text = rest.describe(scene)
     return rest
+
+
+def after_undo(scene: GameScene) -> Hint | None:
+    """The hint to show after an undo: the one shown at the step now on screen, if the
+    player was following one there (session 15, by hand: a Diplomat copied the wrong
+    card, Undo took it back and the hint was gone, to be asked again). Hints of later
+    steps are forgotten."""
+    step = scene.state.step
+    for k in [k for k in scene.hints_shown if k > step]:
+        del scene.hints_shown[k]
+    hint = scene.hints_shown.get(step)
+    if hint is None or hint.seat != scene.decider or not scene.human_to_act:
+        return None
+    return hint
 
 
 def hint_buttons(scene: GameScene) -> list[Button]:

@@ -96,8 +96,8 @@ class GameScene(Scene):
         self.ai_reply: Reply | None = None  # the current request's answer, not yet used
         self.think_start = 0.0
         self.hint: Hint | None = None
-        #: Pieces in motion (a colonist sliding, a house popping up), dropped when done.
-        self.tweens: list[Tween] = []
+        self.hints_shown: dict[int, Hint] = {}  # by step, for an undo (hints.after_undo)
+        self.tweens: list[Tween] = []  # pieces in motion (a colonist, a house), until done
         self._panels = PanelCache()
         self.shown_human: int | None = None
         self.final_shown = False
@@ -224,7 +224,7 @@ class GameScene(Scene):
         if isinstance(action, Move):
             self.bar.moved(action, self.state.step)
         if self.hint is not None:
-            self.hint = hints.follow(self, action, self.state.step)
+            self.hint = hints.follow(self, action, before.step)
             self.message = None
         self.selected = None
         self.place_city = None
