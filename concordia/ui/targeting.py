@@ -409,14 +409,25 @@ class Targeting:
         if geometry.viewport.w > 0 and geometry.viewport.distance(pos) > 0:
             return None
         best: tuple[tuple[bool, int, float], Hit] | None = None
+        # A city's disc is drawn over the routes that run into it: inside the disc of a
+        # city the player can build in, a route line ranks below the city (session 15,
+        # by hand: a click 2 px off Brundisium's centre moved the colonist instead).
+        in_build_disc = any(
+            fp.distance(pos) == 0
+            for city in self.opts.builds
+            for fp in geometry.cities.get(city, ())
+        )
         for target in self.targets():
             for part in target.parts:
+                rank = part.rank
+                if in_build_disc and part.what == "route":
+                    rank = max(rank, RANK_INDIRECT)
                 for fp in _footprints(geometry, part):
                     d = fp.distance(pos)
                     if d > SLACK:
                         continue
                     # Inside beats near; then the rank; then the nearest centre or line.
-                    score = (d > 0, part.rank, d + fp.core_distance(pos) / 1000.0)
+                    score = (d > 0, rank, d + fp.core_distance(pos) / 1000.0)
                     if best is None or score < best[0]:
                         best = (score, Hit(target, part, d))
         if best is None:

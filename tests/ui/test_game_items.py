@@ -28,7 +28,7 @@ from concordia.ui.game.describe import describe_choice
 from concordia.ui.input import Click, Confirm, HandCard, Hover
 from concordia.ui.scenes.game import GameScene
 from concordia.ui.strings import set_language, t, tn
-from concordia.ui.targeting import Target
+from concordia.ui.targeting import Disc, Target
 
 pytestmark = pytest.mark.usefixtures("pygame_display")
 
@@ -1399,4 +1399,56 @@ def test_an_undo_brings_back_the_hint_that_was_being_followed() -> None:
     assert scene.hint is None
     scene.undo()
     assert scene.hint is not None and scene.hint.actions == [play, move]
+    scene.close()
+
+
+def _build_beside_selected(s: GameState) -> bool:
+    # Seat 0's Architect with movement points left, a city it can build in, and one of
+    # its colonists with moves along a route that runs into that city.
+    if not _mine("architect")(s) or s.points <= 0:
+        return False
+    builds = {str(a).split()[1] for a in s.legal_actions() if str(a).startswith("build ")}
+    moves = [a for a in s.legal_actions() if isinstance(a, Move)]
+    return any(c in m.dst.split("-") for m in moves for c in builds)
+
+
+def test_a_click_inside_a_buildable_city_disc_builds_and_never_takes_a_route() -> None:
+    # Session 15, by hand (3p Italia, 1280x720): the hint said "builds in Brundisium";
+    # a click 2 px off the centre of Brundisium's starred disc moved the selected
+    # colonist along a lit route into Brundisium instead, and the card was finished
+    # without the house. The disc is drawn over the routes that run into it: inside a
+    # buildable city's disc a click builds (a badge or a colonist piece there keeps it).
+    app, scene = _at(_build_beside_selected, seed=5, tries=300)
+    state = scene.state
+    opts = scene.options()
+    geometry = scene.geometry()
+    checked = 0
+    for colonist in opts.moves:
+        scene.selected = colonist
+        scene.rebuild()
+        for city, build in opts.builds.items():
+            if not any(city in m.dst.split("-") for m in opts.moves[colonist]):
+                continue
+            disc = geometry.cities[city][0]
+            assert isinstance(disc, Disc)
+            cx, cy = disc.centre
+            r = int(disc.r) - 1
+            for dx in range(-r, r + 1, 2):
+                for dy in range(-r, r + 1, 2):
+                    if dx * dx + dy * dy > r * r:
+                        continue
+                    pos = (round(cx + dx), round(cy + dy))
+                    hit = scene.board_hit(pos)
+                    assert hit is not None, (city, pos)
+                    if hit.part.what in ("badge", "colonist"):
+                        continue
+                    assert hit.choice == build, (city, pos, hit.choice)
+                    checked += 1
+                    last = (pos, city)
+    assert checked > 20
+    assert scene.state is state
+    # And the click itself builds there.
+    pos, city = last
+    send(app, Click(pos))
+    assert 0 in scene.state.houses_in(city)
     scene.close()
