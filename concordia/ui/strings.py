@@ -351,6 +351,7 @@ EN: Final[dict[str, str]] = {
     "game.hint_why_other_later.other": "{what}: about {n} VP less all told, as the end comes "
     "later while you lead",
     "game.hint_paying": "{what}, paying {goods} as the extra good",
+    "game.hint_card_coins": "{what} (+{n} s)",
     "game.hint_none": "No hint right now; try again.",
     "game.tip.hint": "Ask the expert AI what it would play here, and why (H).",
     "game.tip.hand_card": "{name} ({god}): {text}",
@@ -895,6 +896,7 @@ IT: Final[dict[str, str]] = {
     "game.hint_why_other_later.other": "{what}: circa {n} punti in meno nel complesso, perché "
     "la fine arriva più tardi mentre sei in testa",
     "game.hint_paying": "{what}, pagando {goods} come merce extra",
+    "game.hint_card_coins": "{what} (da +{n} s)",
     "game.hint_none": "Nessun consiglio per ora; riprova.",
     "game.tip.hint": "Chiedi all'IA esperta che cosa giocherebbe qui, e perché (H).",
     "game.tip.hand_card": "{name} ({god}): {text}",

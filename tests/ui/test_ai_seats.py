@@ -573,3 +573,55 @@ def test_far_from_the_end_the_hint_tells_no_lead(agents: dict[str, FakeAgent]) -
         assert "+" not in why and "-" not in why
     set_language("en")
     scene.close()
+
+
+def test_two_mercators_in_the_why_words_are_told_by_their_sestertii(
+    agents: dict[str, FakeAgent],
+) -> None:
+    # Session 15, by hand (3p Italia): "next best: Mercator, buys 1 brick: about 9 VP
+    # less all told; Mercator, buys 1 brick: about 9 VP less all told", the Mercators
+    # of +3 and +5 sestertii. Copies of a card that differ in sestertii are named so.
+    from ui_helpers import find_actions
+
+    from concordia.core.data import CARD_BY_ID
+
+    def two_mercators(s: GameState) -> bool:
+        coins = {CARD_BY_ID[c].sestertii for c in s.hand(0) if CARD_BY_ID[c].action == "mercator"}
+        return s.phase == "card" and s.current_player == 0 and len(coins) == 2
+
+    actions = find_actions(["human", "easy"], 4, two_mercators, "italia", tries=200)
+    _app, scene = game_scene(["human", "easy"], 4, actions, "italia")
+    scene.update(0.0)
+    state = scene.state
+    plays = {
+        CARD_BY_ID[a.card].sestertii: a
+        for a in state.legal_actions()
+        if isinstance(a, PlayCard) and CARD_BY_ID[a.card].action == "mercator"
+    }
+    low, high = sorted(plays)
+    other = next(
+        a
+        for a in state.legal_actions()
+        if isinstance(a, PlayCard) and CARD_BY_ID[a.card].action != "mercator"
+    )
+    options = (
+        HintOption((str(other),), 130.0, None, 40.0),
+        HintOption((str(plays[low]),), 128.0, None, 31.0),
+        HintOption((str(plays[high]),), 128.0, None, 31.2),
+    )
+    for lang in ("en", "it"):
+        set_language(lang)
+        why = why_text(scene, state, 0, options)
+        mercator = card_name(plays[low].card)
+        a = t("game.hint_card_coins", what=mercator, n=low)
+        b = t("game.hint_card_coins", what=mercator, n=high)
+        assert a != b
+        assert why == t(
+            "game.hint_why_far",
+            n=130,
+            others="; ".join(
+                [tn("game.hint_why_other", 9, what=a), tn("game.hint_why_other", 9, what=b)]
+            ),
+        )
+    set_language("en")
+    scene.close()

@@ -27,6 +27,7 @@ from concordia.core import (
     Trade,
     parse_action,
 )
+from concordia.core.data import CARD_BY_ID
 from concordia.ui import theme
 from concordia.ui.ai_bridge import HintOption, Reply
 from concordia.ui.game.cards import card_name
@@ -150,14 +151,25 @@ def why_text(
     if not options:
         return ""
     names: list[str | None] = []
+    coins: list[int | None] = []  # the sestertii of the card an option plays (Mercator)
     for opt in options[:3]:
         try:
             first = parse_action(opt.actions[0], state)
         except (ValueError, IndexError):
             names.append(None)
+            coins.append(None)
             continue
         what = card_name(first.card) if isinstance(first, PlayCard) else None
         names.append(what if what is not None else describe_choice(scene, first, seat))
+        coins.append(CARD_BY_ID[first.card].sestertii if isinstance(first, PlayCard) else None)
+    # Two copies of a card that differ in their sestertii (the Mercators of +3 s and
+    # +5 s) are named with them (session 15, by hand: "Mercator, buys 1 brick" twice).
+    plain = list(names)
+    for i, name in enumerate(plain):
+        if name is not None and any(
+            j != i and plain[j] == name and coins[j] != coins[i] for j in range(len(plain))
+        ):
+            names[i] = t("game.hint_card_coins", what=name, n=coins[i] or 0)
     best = options[0]
     best_lead = None if best.lead is None else round(best.lead)
     best_end: int | None = None  # replayed once, when an option needs it
