@@ -625,3 +625,60 @@ def test_two_mercators_in_the_why_words_are_told_by_their_sestertii(
         )
     set_language("en")
     scene.close()
+
+
+def test_two_architects_moving_other_colonists_to_one_route_say_where_each_starts(
+    agents: dict[str, FakeAgent],
+) -> None:
+    # Session 15, by hand (3p Italia, the last round): "Architect, moves a land colonist
+    # to Aquileia - Ravenna" named both the best play and the next best; they moved
+    # different colonists there. The next best then says where its colonist starts.
+    from ui_helpers import find_actions
+
+    from concordia.core import Move
+
+    def two_ways(s: GameState) -> bool:
+        if s.phase != "card" or s.current_player != 0:
+            return False
+        play = next((a for a in s.legal_actions() if str(a) == "play architect"), None)
+        if play is None:
+            return False
+        after = s.apply(play)
+        ends: dict[tuple[str, str], set[str]] = {}
+        for m in after.legal_actions():
+            if isinstance(m, Move):
+                ends.setdefault((m.kind, m.dst), set()).add(m.src)
+        return any(len(v) > 1 for v in ends.values())
+
+    actions = find_actions(["human", "easy"], 6, two_ways, "italia", tries=300)
+    _app, scene = game_scene(["human", "easy"], 6, actions, "italia")
+    scene.update(0.0)
+    state = scene.state
+    play = next(a for a in state.legal_actions() if str(a) == "play architect")
+    after = state.apply(play)
+    moves = [m for m in after.legal_actions() if isinstance(m, Move)]
+    a, b = next(
+        (x, y)
+        for x in moves
+        for y in moves
+        if x.src != y.src and (x.kind, x.dst) == (y.kind, y.dst)
+    )
+    options = (
+        HintOption((str(play), str(a), "finish"), 120.0, None, 30.0),
+        HintOption((str(play), str(b), "finish"), 119.0, None, 28.0),
+    )
+    for lang in ("en", "it"):
+        set_language(lang)
+        why = why_text(scene, state, 0, options)
+        name = scene.controller.seats[0].name
+        told = t(
+            "game.hint_move_from",
+            name=name,
+            kind=t("game.kind_" + b.kind),
+            src=scene.place_name(b.src),
+            dst=scene.place_name(b.dst),
+        ).removeprefix(name + " ")
+        what = f"{card_name('architect')}, {told}"
+        assert why == t("game.hint_why_far", n=120, others=tn("game.hint_why_other", 2, what=what))
+    set_language("en")
+    scene.close()

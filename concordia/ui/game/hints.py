@@ -182,8 +182,22 @@ def why_text(
         if names.count(what) > 1 and len(actions) > 1:
             rivals = [o.actions for j, o in enumerate(options[:3]) if j != i and names[j] == what]
             try:
-                step = parse_action(actions[_telling_step(actions, rivals)])
+                k = _telling_step(actions, rivals)
+                step = parse_action(actions[k])
                 told = step_words(scene, step, seat)
+                # Session 15, by hand: two Architects moving different colonists onto
+                # the same route read alike; then the move says where it starts.
+                same = [r for r in rivals if len(r) > k and r[k] != actions[k]]
+                if isinstance(step, Move) and any(
+                    _same_words(scene, r[k], told, seat) for r in same
+                ):
+                    told = t(
+                        "game.hint_move_from",
+                        name=scene.controller.seats[seat].name,
+                        kind=t("game.kind_" + step.kind),
+                        src=scene.place_name(step.src),
+                        dst=scene.place_name(step.dst),
+                    )
                 # "Architect, moves a land colonist to …": the player is named once,
                 # at the start of the hint, not in every option.
                 name = scene.controller.seats[seat].name + " "
@@ -214,6 +228,14 @@ def why_text(
     if best_lead is None:
         return t("game.hint_why_far", n=round(best.points), others="; ".join(others))
     return t("game.hint_why", n=round(best.points), lead=best_lead, others="; ".join(others))
+
+
+def _same_words(scene: GameScene, text: str, words: str, seat: int) -> bool:
+    # Whether the step written ``text`` reads as ``words``.
+    try:
+        return step_words(scene, parse_action(text), seat) == words
+    except ValueError:
+        return False
 
 
 def _end_distance(state: GameState, actions: tuple[str, ...]) -> int | None:
