@@ -123,6 +123,12 @@ class ExpertAgent(PlanningAgent):
     # stops ending the game to cap the leader (session 15 saw a seat 29 VP behind buy
     # the last card); near a tie the term is the lead as before. Session 15's knob.
     lead_scale: tuple[float, ...] = (0.0, 0.0, 0.0, 0.0)
+    # A finished game the seat lost counts this much less (by player count; 0 as
+    # shipped): a loss is final, a game that goes on can still be won. Session 15 saw
+    # expert self-play games ended by a seat 19 to 29 VP behind buying the last card
+    # (105 and 111 VP a seat, against 140 in one played to the 15th house). Session
+    # 15's knob.
+    loss_penalty: tuple[float, ...] = (0.0, 0.0, 0.0, 0.0)
     rollout_weights = NORMAL
     # The weights of the hand-tuned part of the score of a searched position, by player
     # count (2, 3, 4, 5; names of ``evaluate.WEIGHTS_BY_NAME``); the rollouts' policy
@@ -297,8 +303,11 @@ class ExpertAgent(PlanningAgent):
         if near_end > 0.0:
             c = self.lead_scale[n - MIN_PLAYERS]
             score += near_end * self.endgame_weight * (c * math.tanh(lead / c) if c else lead)
-        if s.phase == Phase.OVER and s.outcome().winner == me:
-            score += self.win_bonus[n - MIN_PLAYERS]
+        if s.phase == Phase.OVER:
+            if s.outcome().winner == me:
+                score += self.win_bonus[n - MIN_PLAYERS]
+            else:
+                score -= self.loss_penalty[n - MIN_PLAYERS]
         return score, pred[me], lead
 
     def _objective(self, s: GameState, me: int) -> float:

@@ -693,3 +693,26 @@ def test_lead_scale_squashes_the_endgame_lead(boards: dict[str, BoardSpec]) -> N
     other = ExpertAgent()
     other.lead_scale = (10.0, 10.0, 0.0, 10.0)
     assert [other._scores(s, o) for o in range(4)] == [plain._scores(s, o) for o in range(4)]
+
+
+@pytest.mark.parametrize(("board", "players", "seed"), [("italia", 3, 4), ("imperium", 4, 4)])
+def test_loss_penalty_counts_a_finished_game_lost(
+    boards: dict[str, BoardSpec], position: Position, board: str, players: int, seed: int
+) -> None:
+    # Session 15's knob: a finished game counts ``loss_penalty`` less for every seat
+    # that lost it (by player count; 0 as shipped, so the shipped score is unchanged).
+    s = position(boards[board], players, seed, 5000)  # random play to the end
+    assert s.phase == "over"
+    winner = s.outcome().winner
+    shipped, penal = ExpertAgent(), ExpertAgent()
+    penal.loss_penalty = (5.0, 7.0, 11.0, 13.0)
+    for seat in range(players):
+        got = penal._scores(s, seat)[0]
+        base = shipped._scores(s, seat)[0]
+        want = 0.0 if seat == winner else (5.0, 7.0, 11.0, 13.0)[players - 2]
+        assert got == pytest.approx(base - want)
+    # Far from the end nothing changes.
+    first = position(boards[board], players, seed, 0)
+    assert [penal._scores(first, o) for o in range(players)] == [
+        shipped._scores(first, o) for o in range(players)
+    ]
