@@ -575,23 +575,29 @@ def test_far_from_the_end_the_hint_tells_no_lead(agents: dict[str, FakeAgent]) -
     scene.close()
 
 
+def _italia_at(want: Callable[[GameState], bool], seed: int) -> GameScene:
+    # A 2-player Italia game (human, easy) played at random until ``want``.
+    from ui_helpers import find_actions
+
+    actions = find_actions(["human", "easy"], seed, want, "italia", tries=300)
+    _app, scene = game_scene(["human", "easy"], seed, actions, "italia")
+    scene.update(0.0)
+    return scene
+
+
 def test_two_mercators_in_the_why_words_are_told_by_their_sestertii(
     agents: dict[str, FakeAgent],
 ) -> None:
     # Session 15, by hand (3p Italia): "next best: Mercator, buys 1 brick: about 9 VP
     # less all told; Mercator, buys 1 brick: about 9 VP less all told", the Mercators
     # of +3 and +5 sestertii. Copies of a card that differ in sestertii are named so.
-    from ui_helpers import find_actions
-
     from concordia.core.data import CARD_BY_ID
 
     def two_mercators(s: GameState) -> bool:
         coins = {CARD_BY_ID[c].sestertii for c in s.hand(0) if CARD_BY_ID[c].action == "mercator"}
         return s.phase == "card" and s.current_player == 0 and len(coins) == 2
 
-    actions = find_actions(["human", "easy"], 4, two_mercators, "italia", tries=200)
-    _app, scene = game_scene(["human", "easy"], 4, actions, "italia")
-    scene.update(0.0)
+    scene = _italia_at(two_mercators, 4)
     state = scene.state
     plays = {
         CARD_BY_ID[a.card].sestertii: a
@@ -633,8 +639,6 @@ def test_two_architects_moving_other_colonists_to_one_route_say_where_each_start
     # Session 15, by hand (3p Italia, the last round): "Architect, moves a land colonist
     # to Aquileia - Ravenna" named both the best play and the next best; they moved
     # different colonists there. The next best then says where its colonist starts.
-    from ui_helpers import find_actions
-
     from concordia.core import Move
 
     def two_ways(s: GameState) -> bool:
@@ -650,9 +654,7 @@ def test_two_architects_moving_other_colonists_to_one_route_say_where_each_start
                 ends.setdefault((m.kind, m.dst), set()).add(m.src)
         return any(len(v) > 1 for v in ends.values())
 
-    actions = find_actions(["human", "easy"], 6, two_ways, "italia", tries=300)
-    _app, scene = game_scene(["human", "easy"], 6, actions, "italia")
-    scene.update(0.0)
+    scene = _italia_at(two_ways, 6)
     state = scene.state
     play = next(a for a in state.legal_actions() if str(a) == "play architect")
     after = state.apply(play)
