@@ -26,6 +26,7 @@ import pygame
 from concordia.core import Phase
 from concordia.core.actions import ACTION_TYPES
 from concordia.ui import theme
+from concordia.ui.ai_bridge import HINT_LEVEL
 from concordia.ui.input import Click, Confirm, HandCard, Hover, Intent, Undo
 from concordia.ui.scene import Scene
 from concordia.ui.strings import t
@@ -427,7 +428,9 @@ class GuideScene(Scene):
         if not self.game.human_to_act and step.expect != "info":
             body = t("guide.waiting")
         else:
-            body = t("guide." + step.text)
+            # The adviser the hint asks, by its level's name (session 15: the last
+            # step said "the hard AI" while hints come from the expert).
+            body = t("guide." + step.text, adviser=t("adviser." + HINT_LEVEL))
             if step.expect != "info":
                 body += "\n" + t("guide.do." + step.text)
         lines: list[str] = []

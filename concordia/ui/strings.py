@@ -197,7 +197,7 @@ EN: Final[dict[str, str]] = {
     "there produce.",
     "guide.do.produce_again": "Click the ringed province Sicilia.",
     "guide.done": "That is the basic rhythm: build, produce, trade, buy cards, take them back with "
-    "the Tribune. Play on! H asks the hard AI for a hint, F1 opens the rules, and after the game "
+    "the Tribune. Play on! H asks the {adviser} for a hint, F1 opens the rules, and after the game "
     "Review shows where you lost points.",
     "guide.do.done": "Click Play on.",
     "menu.tip.kind": "Click to change who plays this seat: a human or an AI level.",
@@ -219,6 +219,9 @@ EN: Final[dict[str, str]] = {
     "kind.normal": "AI normal",
     "kind.hard": "AI hard",
     "kind.expert": "AI expert",
+    # The AI that gives hints, as a sentence names it (``ai_bridge.HINT_LEVEL``).
+    "adviser.hard": "hard AI",
+    "adviser.expert": "expert AI",
     "seat.default_name": "Player {n}",
     "seat.you": "You",
     "seat.ai_name": "{name} (AI)",
@@ -744,7 +747,7 @@ IT: Final[dict[str, str]] = {
     "le tue case lì producono.",
     "guide.do.produce_again": "Clicca la provincia Sicilia cerchiata.",
     "guide.done": "Questo è il ritmo di base: costruisci, produci, commercia, compra carte, "
-    "riprendile con il Tribuno. Continua a giocare! H chiede un suggerimento all'IA difficile, F1 "
+    "riprendile con il Tribuno. Continua a giocare! H chiede un suggerimento all'{adviser}, F1 "
     "apre le regole, e dopo la partita l'Analisi mostra dove hai perso punti.",
     "guide.do.done": "Clicca Continua a giocare.",
     "menu.tip.kind": "Clicca per cambiare chi gioca questo posto: una persona o un livello di IA.",
@@ -767,6 +770,8 @@ IT: Final[dict[str, str]] = {
     "kind.normal": "IA normale",
     "kind.hard": "IA difficile",
     "kind.expert": "IA esperta",
+    "adviser.hard": "IA difficile",
+    "adviser.expert": "IA esperta",
     "seat.default_name": "Giocatore {n}",
     "seat.you": "Tu",
     "seat.ai_name": "{name} (IA)",

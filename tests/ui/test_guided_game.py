@@ -8,11 +8,13 @@ from collections.abc import Callable
 import pytest
 from ui_helpers import click_button, draw, make_app
 
+from concordia.ui.ai_bridge import HINT_LEVEL
 from concordia.ui.app import App
 from concordia.ui.guide import STEPS, GuideScene, start_guided_game
 from concordia.ui.input import Click
 from concordia.ui.scenes.game import GameScene
 from concordia.ui.scenes.menu import MenuScene
+from concordia.ui.strings import t
 
 pytestmark = pytest.mark.usefixtures("pygame_display")
 
@@ -76,6 +78,11 @@ def test_the_guide_is_followed_to_its_end_by_its_own_clicks() -> None:
         expected = [e for e in expected if not e.startswith("select ")]
         assert human[: len(expected)] == expected
         assert clicks >= len(STEPS) - 2
+        # Session 15: the last step said "H asks the hard AI for a hint"; hints come
+        # from the expert (HINT_LEVEL), and the words name the adviser they ask.
+        words = " ".join(guide.text_lines(10_000)[1])
+        assert t("adviser." + HINT_LEVEL) in words and HINT_LEVEL == "expert"
+        assert "{" not in words and t("adviser.hard") not in words
         click_button(app, lambda v: v == "next")  # "Play on"
         assert app.stack.top is game
     finally:
