@@ -9,7 +9,7 @@ import pytest
 from ui_helpers import click_button, draw, game_scene, make_app
 
 from concordia.ai.play import play_game
-from concordia.core import GameRecord
+from concordia.core import GameRecord, parse_action
 from concordia.core.data import CARDS
 from concordia.maps import load_board
 from concordia.stats import open_statistics
@@ -235,3 +235,37 @@ def test_the_statistics_screen_reports_a_damaged_database(concordia_home: object
     later = StatisticsScene(app)  # the game's recording found it: still said
     assert later.problem is not None and "statistics.sqlite3.bad1" in later.problem
     assert later.summary is not None and later.summary.games == 1
+
+
+def test_the_review_says_each_turn_in_the_words_of_the_log() -> None:
+    # Session 15, under Xvfb (1280x720): the review read "Played: ▶ Architect, move sea
+    # roma aleria-cosa, build aleria, build cosa, finish" (the action notation) where
+    # the game's log says "moves a sea colonist to Aleria – Cosa, builds in Aleria". Every
+    # step of a turn is told in the log's words, the player named once, no slugs.
+    from concordia.core import Move
+    from concordia.ui.game.describe import Names, describe_with
+
+    app = make_app()
+    controller = _finished_controller()
+    review = ReviewScene(app, controller.record(), controller.board)  # not entered: no job
+    turn = next(
+        tr
+        for tr in review.turns
+        if any(a.startswith("move ") for a in tr.actions)
+        and any(a.startswith("build ") for a in tr.actions)
+    )
+    words = review.play_words(turn.seat, turn.actions, review.states[turn.start])
+    name = review.seat_name(turn.seat)
+    names = Names(review.seat_name, review.place_name)
+    s = review.states[turn.start]
+    for text in turn.actions:
+        action = parse_action(text, s)
+        if str(action) != "finish":
+            step = describe_with(names, action, turn.seat, s).removeprefix(name + " ")
+            assert step in words, (step, words)
+            if isinstance(action, Move):
+                assert "–" in step and action.dst not in step  # the route's names, no slug
+        s = s.apply(action)
+    assert name not in words and "finish" not in words
+    for slug in (a.split()[-1] for a in turn.actions if a.startswith("build ")):
+        assert slug not in words.split(", ")

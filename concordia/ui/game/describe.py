@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from concordia.core import (
@@ -78,9 +80,27 @@ def changes(before: GameState, after: GameState, seat: int) -> str:
     return ", ".join(out)
 
 
+@dataclass(frozen=True)
+class Names:
+    """How the words name the seats and the places (a game scene's, or the review's)."""
+
+    seat: Callable[[int], str]
+    place: Callable[[str], str]
+
+
+def scene_names(scene: GameScene) -> Names:
+    """The names a game scene shows."""
+    return Names(lambda s: scene.controller.seats[s].name, scene.place_name)
+
+
 def describe(scene: GameScene, action: Action, seat: int, before: GameState | None = None) -> str:
     """One log line for ``action`` by ``seat``."""
-    name = scene.controller.seats[seat].name
+    return describe_with(scene_names(scene), action, seat, before or scene.state)
+
+
+def describe_with(names: Names, action: Action, seat: int, before: GameState) -> str:
+    """One log line for ``action`` by ``seat`` in the position ``before`` it."""
+    name = names.seat(seat)
     if isinstance(action, PlayCard):
         return t("log.play", name=name, card=card_name(action.card))
     if isinstance(action, Move):
@@ -88,12 +108,12 @@ def describe(scene: GameScene, action: Action, seat: int, before: GameState | No
             "log.move",
             name=name,
             kind=t("game.kind_" + action.kind),
-            dst=scene.place_name(action.dst),
+            dst=names.place(action.dst),
         )
     if isinstance(action, Build):
-        return t("log.build", name=name, city=scene.place_name(action.city))
+        return t("log.build", name=name, city=names.place(action.city))
     if isinstance(action, Produce):
-        return t("log.produce", name=name, province=scene.place_name(action.province))
+        return t("log.produce", name=name, province=names.place(action.province))
     if isinstance(action, Cash):
         return t("log.cash", name=name)
     if isinstance(action, Trade):
@@ -105,22 +125,53 @@ def describe(scene: GameScene, action: Action, seat: int, before: GameState | No
             "log.place",
             name=name,
             kind=t("game.kind_" + action.kind),
-            city=scene.place_name(action.city),
+            city=names.place(action.city),
         )
     if isinstance(action, Copy):
-        before = before or scene.state
         pile = before.discard(action.seat)
         return t(
             "log.copy",
             name=name,
             card=card_name(pile[-1]) if pile else "?",
-            other=scene.controller.seats[action.seat].name,
+            other=names.seat(action.seat),
         )
     if isinstance(action, BuyCard):
         return t("log.buy", name=name, card=card_name(action.card))
     if isinstance(action, Discard):
         return t("log.discard", name=name, good=t("good." + action.good))
     return t("log.finish", name=name)
+
+
+def turn_words(names: Names, seat: int, actions: tuple[str, ...], start: GameState) -> str:
+    """A turn's actions from ``start`` in the log's words, the player named once by the
+    caller (session 15, under Xvfb: the review read "move sea roma aleria-cosa, build
+    aleria" where the log says "moves a sea colonist to Aleria – Cosa"). The Finish
+    that closes a card is left out."""
+    from concordia.core import Finish, parse_action
+
+    prefix = names.seat(seat) + " "
+    out: list[str] = []
+    s = start
+    for text in actions:
+        try:
+            action = parse_action(text, s)
+        except ValueError:
+            out.append(text)
+            continue
+        if not isinstance(action, Finish):
+            out.append(describe_with(names, action, seat, s).removeprefix(prefix))
+        s = s.apply(action)
+    return ", ".join(out)
+
+
+def place_words(places: dict[str, str], slug: str) -> str:
+    """A city's or a province's name from ``places``, a route's (``a-b``) both cities'."""
+    if slug in places:
+        return places[slug]
+    if "-" in slug:
+        a, b = slug.split("-", 1)
+        return f"{place_words(places, a)} – {place_words(places, b)}"
+    return slug
 
 
 def describe_choice(scene: GameScene, choice: object, seat: int | None) -> str:

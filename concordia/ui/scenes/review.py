@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from concordia.core import GameRecord
+from concordia.core import GameRecord, GameState
 from concordia.core.board import BoardSpec
 from concordia.review import (
     ReviewJob,
@@ -21,29 +21,14 @@ from concordia.review import (
     states_of,
 )
 from concordia.ui import theme
+from concordia.ui.game.describe import Names, place_words, turn_words
 from concordia.ui.input import Intent, Key
 from concordia.ui.scenes.base import ButtonScene
-from concordia.ui.strings import has, t
+from concordia.ui.strings import t
 from concordia.ui.widgets import Button
 
 if TYPE_CHECKING:
     from concordia.ui.app import App
-
-
-def action_text(action: str) -> str:
-    """A played action in words a player reads ("play architect" -> "Architect")."""
-    from concordia.core.data import CARD_BY_ID
-
-    verb, _, rest = action.partition(" ")
-    if verb in ("play", "buy"):
-        name, _, pay = rest.partition(" ")
-        card = CARD_BY_ID.get(name)
-        key = "card." + (card.name.lower() if card is not None else name)
-        if has(key):
-            if verb == "play":
-                return "▶ " + t(key)
-            return f"{verb} {t(key)}" + (f" ({pay})" if pay else "")
-    return action
 
 
 class ReviewScene(ButtonScene):
@@ -71,12 +56,20 @@ class ReviewScene(ButtonScene):
             record.seats[i] if i < len(record.seats) and isinstance(record.seats[i], dict) else {}
             for i in range(record.num_players)
         ]
+        self.places = {c.slug: c.name for c in board.cities}
+        self.places.update({p.slug: p.name for p in board.provinces})
         self.index = 0
         kwargs = {} if iterations is None else {"iterations": iterations}
         self.job = ReviewJob(record, board, cache, **kwargs)
         self.board: object | None = None
 
     # ---------------------------------------------------------------- helpers
+    def place_name(self, slug: str) -> str:
+        return place_words(self.places, slug)
+
+    def play_words(self, seat: int, actions: tuple[str, ...], start: GameState) -> str:
+        return turn_words(Names(self.seat_name, self.place_name), seat, actions, start)
+
     def seat_name(self, seat: int) -> str:
         name = self.seat_info[seat].get("name")
         return name if isinstance(name, str) and name else t("seat.default_name", n=seat + 1)
@@ -319,7 +312,7 @@ class ReviewScene(ButtonScene):
         )
         y += self.px(28)
         r = self.turn_review()
-        played = ", ".join(action_text(a) for a in turn.actions)
+        played = self.play_words(turn.seat, turn.actions, self.states[turn.start])
         y = self._para(surface, f"{t('review.played')}: {played}", x, y, w, body, theme.TEXT, 3)
         if turn.seat not in self.humans:
             y = self._para(surface, t("review.not_yours"), x, y, w, small, theme.TEXT_DIM, 1)
@@ -328,7 +321,7 @@ class ReviewScene(ButtonScene):
         elif r.same:
             y = self._para(surface, t("review.same"), x, y, w, body, theme.TEXT_DIM, 1)
         else:
-            sug = ", ".join(action_text(a) for a in r.suggested)
+            sug = self.play_words(turn.seat, r.suggested, self.states[turn.start])
             y = self._para(
                 surface, f"{t('review.suggested')}: {sug}", x, y, w, body, theme.ACCENT, 3
             )
@@ -349,8 +342,8 @@ class ReviewScene(ButtonScene):
             y += small.get_linesize()
         for k in range(max(0, turn.index - 3), turn.index):
             before = self.turns[k]
-            line = f"{k + 1}. {self.seat_name(before.seat)}: " + ", ".join(
-                action_text(a) for a in before.actions
+            line = f"{k + 1}. {self.seat_name(before.seat)}: " + self.play_words(
+                before.seat, before.actions, self.states[before.start]
             )
             theme.text(surface, small, theme.fit(small, line, w), (x, y), theme.TEXT_DIM)
             y += small.get_linesize()
