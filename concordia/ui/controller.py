@@ -323,6 +323,7 @@ class SaveEntry:
     step: int
     finished: bool
     autosave: bool
+    backup: bool = False  # the previous autosave (``autosave.bak.json``)
 
 
 def save_record(path: Path, record: GameRecord, state: GameState) -> None:
@@ -391,6 +392,7 @@ def list_saves() -> list[SaveEntry]:
                 info.step,
                 info.finished,
                 info.kind != "save",
+                info.kind == "backup",
             )
         )
     return out

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from ui_helpers import click_button, find_actions, game_scene, send
+from ui_helpers import click_button, draw, find_actions, game_scene, send
 
 from concordia.core import GameState
 from concordia.core.data import CARD_BY_ID
@@ -372,3 +372,30 @@ def test_escape_opens_the_game_menu() -> None:
     send(app, Cancel())
     top: object = app.stack.top  # send() changed the stack: not the PauseScene any more
     assert top is scene
+
+
+def test_the_load_screen_tells_the_autosave_from_its_backup() -> None:
+    # Session 15, by hand: the load screen listed "Autosave · Italia · 3 · 08:54" twice,
+    # the autosave and the previous one kept as its backup.
+    from concordia.ui.scenes.load import LoadScene
+    from concordia.ui.strings import t
+
+    app, scene = game_scene(HUMAN_AI, 7)
+    scene.update(0.0)
+    for _ in range(2):  # two confirmed turns of the human: the second keeps a backup
+        while scene.state.current_player != 0:
+            scene.update(0.05)
+        click_button(app, lambda v: str(v).startswith("play "))
+        while scene.state.turn_player == 0 and not scene.controller.awaiting_confirm:
+            legal = scene.options().legal
+            scene.submit(legal[-1])
+        send(app, Confirm())
+        assert app.autosaver.wait(5.0)
+    kinds = sorted((e.autosave, e.backup) for e in list_saves())
+    assert (True, True) in kinds and (True, False) in kinds
+    load = LoadScene(app)
+    app.stack.push(load)
+    draw(app)
+    labels = [str(b.label) for b in load.buttons.buttons]
+    assert any(x.startswith(t("load.autosave") + " · ") for x in labels)
+    assert any(x.startswith(t("load.autosave_backup") + " · ") for x in labels)

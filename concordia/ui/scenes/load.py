@@ -59,7 +59,10 @@ class LoadScene(ButtonScene):
         box = self.list_rect(area)
         self.offset = max(0, min(self.offset, len(files) - self.rows))
         for i, entry in enumerate(files[self.offset : self.offset + self.rows]):
-            label = t("load.autosave") if entry.autosave else entry.name
+            # Session 15, by hand: the autosave and its backup both read "Autosave".
+            label = entry.name
+            if entry.autosave:
+                label = t("load.autosave_backup" if entry.backup else "load.autosave")
             state = f" · {t('load.finished')}" if entry.finished else ""
             text = f"{label} · {t('board.' + entry.board)} · {entry.players} · {entry.when}{state}"
             review_w = self.px(110) if entry.finished else 0
