@@ -123,12 +123,14 @@ class ExpertAgent(PlanningAgent):
     # stops ending the game to cap the leader (session 15 saw a seat 29 VP behind buy
     # the last card); near a tie the term is the lead as before. Session 15's knob.
     lead_scale: tuple[float, ...] = (0.0, 0.0, 0.0, 0.0)
-    # A finished game the seat lost counts this much less (by player count; 0 as
-    # shipped): a loss is final, a game that goes on can still be won. Session 15 saw
-    # expert self-play games ended by a seat 19 to 29 VP behind buying the last card
-    # (105 and 111 VP a seat, against 140 in one played to the 15th house). Session
-    # 15's knob.
-    loss_penalty: tuple[float, ...] = (0.0, 0.0, 0.0, 0.0)
+    # A finished game the seat lost counts this much less (by player count): a loss is
+    # final, a game that goes on can still be won. Session 15 saw expert self-play
+    # games ended by a seat 19 to 29 VP behind buying the last card (105 and 111 VP a
+    # seat, against 140 in one played to the 15th house). With 25 in 4 players, on the
+    # 20 self-play deals 135.9 VP a seat (132.1 with 0); against three hard the same
+    # games as with 0 on every deal measured (docs/ai.md, session 15). Other counts
+    # unmeasured: 0.
+    loss_penalty: tuple[float, ...] = (0.0, 0.0, 25.0, 0.0)
     rollout_weights = NORMAL
     # The weights of the hand-tuned part of the score of a searched position, by player
     # count (2, 3, 4, 5; names of ``evaluate.WEIGHTS_BY_NAME``); the rollouts' policy

@@ -256,6 +256,7 @@ def test_the_worker_passes_the_expert_options_on(
 def _plain_expert() -> ExpertAgent:
     agent = ExpertAgent()
     agent.win_bonus = (0.0,) * 4
+    agent.loss_penalty = (0.0,) * 4
     agent.endgame_weight = 0.0
     return agent
 
@@ -272,7 +273,8 @@ def test_a_finished_game_counts_the_win_and_the_lead(
     winner = s.outcome().winner
     agent, plain = ExpertAgent(), _plain_expert()
     agent.win_bonus = (11.0, 13.0, 17.0, 19.0)  # a distinct bonus for each count
-    # Session 15's knob (0 as shipped): a game lost counts ``loss_penalty`` less.
+    # Session 15: a game lost counts ``loss_penalty`` less (shipped: 25 in 4 players).
+    assert ExpertAgent.loss_penalty == (0.0, 0.0, 25.0, 0.0)
     agent.loss_penalty = (5.0, 7.0, 3.0, 2.0)
     for seat in range(players):
         got, _pts, lead = agent._scores(s, seat)
