@@ -164,13 +164,15 @@ def turn_words(names: Names, seat: int, actions: tuple[str, ...], start: GameSta
     return ", ".join(out)
 
 
-def place_words(places: dict[str, str], slug: str) -> str:
-    """A city's or a province's name from ``places``, a route's (``a-b``) both cities'."""
-    if slug in places:
-        return places[slug]
+def place_words(name_of: Callable[[str], str | None], slug: str) -> str:
+    """A city's or a province's name (``name_of``; None if not one), a route's (``a-b``)
+    both cities'."""
+    name = name_of(slug)
+    if name is not None:
+        return name
     if "-" in slug:
         a, b = slug.split("-", 1)
-        return f"{place_words(places, a)} – {place_words(places, b)}"
+        return f"{place_words(name_of, a)} – {place_words(name_of, b)}"
     return slug
 
 
@@ -193,11 +195,9 @@ def describe_choice(scene: GameScene, choice: object, seat: int | None) -> str:
 
 def describe_place(scene: GameScene, slug: str) -> str:
     """The name of a city, a province or a route (``a-b``: both cities' names)."""
-    if slug in scene.cities:
-        return scene.cities[slug].name
-    if slug in scene.provinces:
-        return scene.provinces[slug].name
-    if "-" in slug:
-        a, b = slug.split("-", 1)
-        return f"{describe_place(scene, a)} – {describe_place(scene, b)}"
-    return slug
+
+    def name_of(s: str) -> str | None:
+        spec = scene.cities.get(s) or scene.provinces.get(s)
+        return None if spec is None else spec.name
+
+    return place_words(name_of, slug)

@@ -65,7 +65,7 @@ class ReviewScene(ButtonScene):
 
     # ---------------------------------------------------------------- helpers
     def place_name(self, slug: str) -> str:
-        return place_words(self.places, slug)
+        return place_words(self.places.get, slug)
 
     def play_words(self, seat: int, actions: tuple[str, ...], start: GameState) -> str:
         return turn_words(Names(self.seat_name, self.place_name), seat, actions, start)
