@@ -35,6 +35,7 @@ from typing import Any
 
 from concordia.ai.base import Limit
 from concordia.core import BoardSpec, GameRecord, GameState, replay
+from concordia.jobs import BackgroundJob, Cancelled
 
 __all__ = [
     "CACHE_FORMAT",
@@ -61,10 +62,6 @@ CACHE_VERSION = 1
 DEFAULT_ITERATIONS = 30
 
 Progress = Callable[[int, int], None]
-
-
-class Cancelled(Exception):
-    """The analysis was cancelled."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -399,8 +396,7 @@ class ReviewJob:
         self.from_cache = False
         self.started = threading.Event()
         self.finished = threading.Event()
-        self._cancel = threading.Event()
-        self._thread: threading.Thread | None = None
+        self._job = BackgroundJob(self._run, "review")
 
     def start(self) -> None:
         if self.cache is not None:
@@ -412,19 +408,18 @@ class ReviewJob:
                 self.started.set()
                 self.finished.set()
                 return
-        self._thread = threading.Thread(target=self._run, name="review", daemon=True)
-        self._thread.start()
+        self._job.start()
 
     def _progress(self, done: int, total: int) -> None:
         self.done, self.total = done, total
 
-    def _run(self) -> None:
+    def _run(self, cancel: threading.Event) -> None:
         try:
             review = analyse(
                 self.record,
                 self.board,
                 self.iterations,
-                self._cancel,
+                cancel,
                 self._progress,
                 searching=self.started,
                 found=self.partial,
@@ -452,12 +447,12 @@ class ReviewJob:
         return None
 
     def cancel(self) -> None:
-        self._cancel.set()
+        self._job.cancel()
 
     def join(self, timeout: float | None = None) -> bool:
         """Wait for the thread; returns whether it has ended."""
-        if self._thread is not None:
-            self._thread.join(timeout)
+        if self._job.started:
+            self._job.wait(timeout)
         return self.finished.is_set()
 
 

@@ -20,13 +20,10 @@ from concordia.ai.base import Limit
 from concordia.ai.evaluate import EASY, NORMAL, Weights, evaluate
 from concordia.core import Action, Build, Discard, GameState, Move, Phase, Trade
 from concordia.core.data import GOOD_INDEX, PRICE
+from concordia.jobs import Cancelled as Cancelled  # the planners built on these import it here
 
 Signature = tuple[object, ...]
 ValueFn = Callable[[GameState], float]
-
-
-class Cancelled(Exception):
-    """Raised inside a plan when the caller's cancel event is set."""
 
 
 @dataclass(slots=True)

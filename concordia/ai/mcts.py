@@ -31,7 +31,6 @@ import threading
 from concordia.ai.base import Budget, Limit
 from concordia.ai.evaluate import NORMAL, Weights, evaluate
 from concordia.ai.greedy import (
-    Cancelled,
     PlanningAgent,
     TurnOption,
     ValueFn,
@@ -40,6 +39,7 @@ from concordia.ai.greedy import (
     value_fn,
 )
 from concordia.core import Action, GameState, Phase
+from concordia.jobs import Cancelled
 
 DEFAULT_TIME_S = 1.2
 

@@ -19,6 +19,7 @@ import threading
 from collections.abc import Callable
 
 from concordia.core import GameRecord, GameState
+from concordia.jobs import BackgroundJob
 
 logger = logging.getLogger(__name__)
 
@@ -42,7 +43,7 @@ class AutosaveWriter:
         self._write = write or _default_write
         self._lock = threading.Lock()
         self._pending: tuple[GameRecord, GameState] | None = None
-        self._thread: threading.Thread | None = None
+        self._job: BackgroundJob[None] | None = None
         self._idle = threading.Event()
         self._idle.set()
         self._errors: list[str] = []
@@ -57,13 +58,10 @@ class AutosaveWriter:
         """Queue an autosave of ``record``/``state`` and return at once."""
         with self._lock:
             self._pending = (record, state)
-            if self._thread is not None and self._thread.is_alive() and not self._idle.is_set():
+            if self._job is not None and not self._job.done and not self._idle.is_set():
                 return  # the running thread picks the pending write up next
             self._idle.clear()
-            self._thread = threading.Thread(
-                target=self._run, name="concordia-autosave", daemon=True
-            )
-            self._thread.start()
+            self._job = BackgroundJob(self._run, "concordia-autosave").start()
 
     def wait(self, timeout: float = 1.0) -> bool:
         """Wait up to ``timeout`` seconds for the writes to finish; True when done."""
@@ -78,7 +76,7 @@ class AutosaveWriter:
             errors, self._errors = self._errors, []
         return errors
 
-    def _run(self) -> None:
+    def _run(self, cancel: threading.Event) -> None:
         while True:
             with self._lock:
                 job = self._pending

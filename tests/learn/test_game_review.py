@@ -11,9 +11,9 @@ import pytest
 from concordia.ai.base import Limit
 from concordia.ai.play import play_game
 from concordia.core import GameRecord
+from concordia.jobs import Cancelled
 from concordia.maps import load_board
 from concordia.review import (
-    Cancelled,
     ReviewJob,
     analyse,
     cache_path,
