@@ -4,7 +4,9 @@
   appdirs, nor the maps/ui packages;
 - ``concordia.settings`` is the only module importing appdirs;
 - nothing uses pickle;
-- ``concordia.dev`` (the bootstrap) imports only the standard library.
+- ``concordia.dev`` (the bootstrap) imports only the standard library;
+- ``concordia.ui`` uses no ``importlib`` (the AI is imported statically);
+- threads are started only by :mod:`concordia.jobs`.
 """
 
 from __future__ import annotations
@@ -81,3 +83,25 @@ def _imported_modules(path: Path) -> set[str]:
 
 def _imported_roots(path: Path) -> set[str]:
     return {name.split(".")[0] for name in _imported_modules(path)}
+
+
+def test_the_ui_imports_the_ai_statically() -> None:
+    users = {
+        path.relative_to(ROOT).as_posix()
+        for path in (PACKAGE / "ui").rglob("*.py")
+        if "importlib" in _imported_roots(path)
+    }
+    assert users == set(), f"import concordia.ai (or anything) statically in {users}"
+
+
+def test_threads_are_started_only_by_the_background_job_helper() -> None:
+    starters = set()
+    for path in PACKAGE.rglob("*.py"):
+        tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Call):
+                f = node.func
+                name = f.attr if isinstance(f, ast.Attribute) else getattr(f, "id", None)
+                if name == "Thread":
+                    starters.add(path.relative_to(ROOT).as_posix())
+    assert starters == {"concordia/jobs.py"}

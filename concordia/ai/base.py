@@ -15,8 +15,9 @@ from __future__ import annotations
 import random
 import threading
 import time
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Protocol, runtime_checkable
 
 from concordia.core import Action, GameState
 
@@ -45,6 +46,39 @@ class Agent(Protocol):
         best action found so far.
         """
         ...
+
+
+class RankedOption(Protocol):
+    """One whole card play an adviser searched (the expert's ``OptionReport``): its
+    actions, the forecast final victory points of the mover, the forecast lead over
+    the best opponent and the search's score, by which the options are ranked."""
+
+    @property
+    def actions(self) -> Sequence[Action]: ...
+
+    @property
+    def expected_points(self) -> float: ...
+
+    @property
+    def lead(self) -> float: ...
+
+    @property
+    def value(self) -> float: ...
+
+
+@runtime_checkable
+class Adviser(Agent, Protocol):
+    """An agent that keeps what its last decision found: ``last_analysis``, the options
+    it ranked, best first (empty when it replayed a plan instead of searching), and
+    ``last_stats``, numbers about that search (``near_end`` 1.0 where the lead counts
+    in the score, 0.0 far from the end, where the lead is not worth telling). The
+    worker passes them on with the answer, and the hint says them as its reasons."""
+
+    @property
+    def last_analysis(self) -> Sequence[RankedOption]: ...
+
+    @property
+    def last_stats(self) -> Mapping[str, float]: ...
 
 
 class Budget:

@@ -1,29 +1,35 @@
 """The AI worker: one background thread that runs agents for the UI.
 
-Only this module uses threads. The UI puts an :class:`AIRequest` with
-:meth:`AIWorker.request` and polls for an :class:`AIResult` once per frame with
-:meth:`AIWorker.poll`; nothing else crosses the thread boundary. The worker:
+The UI puts an :class:`AIRequest` with :meth:`AIWorker.request` and polls for an
+:class:`AIResult` once per frame with :meth:`AIWorker.poll`; nothing else crosses the
+thread boundary, and both are frozen. A request says what it is for (a seat's move or
+a hint, :class:`Purpose`); a result carries the action, or a typed :class:`AIError`,
+and for an :class:`~concordia.ai.base.Adviser` its best options as
+:class:`PlayOption` (the hint's reasons). The worker:
 
 * runs the agent on ``state.view_for(seat)`` (its own copy: the UI's state is never
   touched after the request), with a per-request cancel event and an rng seeded from
   the request;
 * validates the answer: an exception, or an action that is not legal, comes back as
-  ``AIResult(action=None, error=...)`` and is logged, and the UI plays
+  ``AIResult(action=None, error=AIError(...))`` and is logged, and the UI plays
   :func:`fallback_action` instead;
 * enforces a hard deadline: if an agent runs past its budget plus a grace period,
   :meth:`poll` answers on its own with a timeout error (the UI falls back), so a hung
-  agent never stops the game;
+  agent never stops the game; if the thread itself stops, every open request is
+  answered with an error at once;
 * leaves stale results to the UI, which checks them with :func:`is_current`.
 
-Why ``sys.setswitchinterval(0.001)``: a CPU-bound Python thread holds the GIL for
-the whole switch interval (5 ms by default), which measured as ~5 ms lost on every
-frame of a 60 FPS pygame loop (47 FPS, every frame late); at 1 ms the loop keeps
-about 58 FPS with p95 ~18 ms and the search loses almost no throughput (TOOLCHAIN.md
-section 6). The worker sets it once, when it starts.
+The thread is a :class:`concordia.jobs.BackgroundJob`. Why
+``sys.setswitchinterval(0.001)``: a CPU-bound Python thread holds the GIL for the whole
+switch interval (5 ms by default), which measured as ~5 ms lost on every frame of a
+60 FPS pygame loop (47 FPS, every frame late); at 1 ms the loop keeps about 58 FPS
+with p95 ~18 ms and the search loses almost no throughput. The worker sets it once,
+when it starts.
 """
 
 from __future__ import annotations
 
+import enum
 import logging
 import queue
 import random
@@ -31,20 +37,75 @@ import sys
 import threading
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
-from typing import Any
+from dataclasses import dataclass
+from typing import NamedTuple
 
-from concordia.ai.base import Agent, Limit, default_limit, fallback_action
+from concordia.ai.base import Adviser, Agent, Limit, default_limit, fallback_action
 from concordia.ai.registry import make_agent
 from concordia.core import Action, GameState
+from concordia.jobs import BackgroundJob
 
-__all__ = ["AIRequest", "AIResult", "AIWorker", "Limit", "fallback_action", "is_current"]
+__all__ = [
+    "AIError",
+    "AIRequest",
+    "AIResult",
+    "AIWorker",
+    "Failure",
+    "Limit",
+    "PlayOption",
+    "Purpose",
+    "fallback_action",
+    "is_current",
+]
 
 logger = logging.getLogger(__name__)
 
 SWITCH_INTERVAL_S = 0.001
 GRACE_S = 1.0  # past the time budget, before poll() gives up on the agent
 NO_TIME_DEADLINE_S = 30.0  # hard deadline for requests limited by iterations only
+#: The options of an adviser's analysis passed on with its answer, best first.
+OPTIONS_PASSED = 3
+
+
+class Purpose(enum.Enum):
+    """What a request is for: the move of an AI seat, or a hint for a human's seat."""
+
+    MOVE = "move"
+    HINT = "hint"
+
+
+class Failure(enum.Enum):
+    """Why a request got no action."""
+
+    CRASH = "crash"  # the agent raised
+    ILLEGAL = "illegal"  # the agent answered an action that is not legal
+    TIMEOUT = "timeout"  # the agent ran past its hard deadline
+    CANCELLED = "cancelled"  # cancelled before the agent started
+    STOPPED = "stopped"  # the worker's thread has ended (closed, or a bug in the worker)
+
+
+@dataclass(frozen=True, slots=True)
+class AIError:
+    """A request's failure: its kind and a message for the log."""
+
+    kind: Failure
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.kind.value}: {self.message}"
+
+
+class PlayOption(NamedTuple):
+    """One of an adviser's searched card plays, as passed to the UI: the whole play's
+    actions, the forecast final victory points, the forecast lead over the best
+    opponent (None far from the end, where the search does not count it) and the
+    search's score, by which the options are ranked (in VP, the opponents' prospects
+    counted against it)."""
+
+    actions: tuple[Action, ...]
+    points: float
+    lead: float | None
+    score: float
 
 
 @dataclass(frozen=True)
@@ -52,8 +113,8 @@ class AIRequest:
     """Ask ``level``'s agent for the decision of ``seat`` in ``state``.
 
     ``limit`` None means the level's :func:`default_limit`; ``seed`` None derives the
-    rng from the state (``f"{state.seed}/{step}/{seat}"``). For a hint, ask for the
-    hard level on the human's seat.
+    rng from the state (``f"{state.seed}/{step}/{seat}"``). ``purpose`` is handed back
+    in the result (a hint asks the adviser's level on the human's seat).
     """
 
     game_id: int
@@ -63,27 +124,49 @@ class AIRequest:
     level: str
     limit: Limit | None = None
     seed: int | str | None = None
+    purpose: Purpose = Purpose.MOVE
 
 
 @dataclass(frozen=True)
 class AIResult:
     """The answer to one request: a legal ``action``, or ``action=None`` and an
-    ``error`` message. ``stats`` holds ``time_s`` and, when known, ``iterations``;
-    for the expert, ``options``: its best (at most three) whole card plays, each as
-    ``(action notations, expected final victory points, expected lead over the best
-    opponent or None where the search does not count it (far from the end), the
-    search's score)``, best first."""
+    ``error``. ``purpose`` is the request's; ``options`` holds an adviser's best (at
+    most :data:`OPTIONS_PASSED`) plays after a fresh search, best first; ``time_s`` the
+    seconds the agent took (None after a timeout)."""
 
     game_id: int
     step: int
     action: Action | None
-    error: str | None = None
-    stats: dict[str, Any] = field(default_factory=dict)
+    error: AIError | None = None
+    purpose: Purpose = Purpose.MOVE
+    options: tuple[PlayOption, ...] = ()
+    time_s: float | None = None
+
+    @property
+    def hint(self) -> bool:
+        return self.purpose is Purpose.HINT
 
 
 def is_current(result: AIResult, game_id: int, step: int) -> bool:
     """True when ``result`` answers the position the UI is showing now."""
     return result.game_id == game_id and result.step == step
+
+
+def failed(req: AIRequest, kind: Failure, message: str, time_s: float | None = None) -> AIResult:
+    """The result that answers ``req`` with an error."""
+    return AIResult(req.game_id, req.step, None, AIError(kind, message), req.purpose, (), time_s)
+
+
+def options_of(agent: Agent) -> tuple[PlayOption, ...]:
+    """An adviser's best options from its last decision (none for other agents)."""
+    if not isinstance(agent, Adviser):
+        return ()
+    # The lead only where the search counts it (near the end).
+    near = agent.last_stats.get("near_end", 1.0)
+    return tuple(
+        PlayOption(tuple(r.actions), r.expected_points, r.lead if near else None, r.value)
+        for r in agent.last_analysis[:OPTIONS_PASSED]
+    )
 
 
 @dataclass
@@ -112,8 +195,7 @@ class AIWorker:
         self._agents: dict[str, Agent] = {}
         self._factory = factory
         sys.setswitchinterval(SWITCH_INTERVAL_S)
-        self._thread = threading.Thread(target=self._run, name="concordia-ai", daemon=True)
-        self._thread.start()
+        self._loop = BackgroundJob(self._run, "concordia-ai").start()
 
     # ----------------------------------------------------------- UI thread
     def request(self, req: AIRequest) -> None:
@@ -127,30 +209,31 @@ class AIWorker:
 
     def poll(self) -> AIResult | None:
         """The next result, or None. Answers a request whose agent is past its hard
-        deadline with ``AIResult(action=None, error="timeout ...")``."""
+        deadline with a :attr:`Failure.TIMEOUT` error, and every open request with a
+        :attr:`Failure.STOPPED` error once the thread has ended."""
         try:
-            result = self._results.get_nowait()
+            return self._results.get_nowait()
         except queue.Empty:
-            result = None
-        if result is not None:
-            return result
+            pass
         now = time.monotonic()
+        stopped = self._loop.done
         with self._lock:
             for job in self._jobs:
-                if not job.answered and now > job.deadline:
+                if job.answered:
+                    continue
+                r = job.request
+                if stopped:
+                    job.answered = True
+                    why = self._loop.error
+                    logger.error("the AI thread has stopped (%r); step %d unanswered", why, r.step)
+                    return failed(r, Failure.STOPPED, f"the AI thread has stopped: {why!r}")
+                if now > job.deadline:
                     job.answered = True
                     job.cancel.set()
-                    r = job.request
                     logger.error(
                         "AI %s for seat %d at step %d passed its deadline", r.level, r.seat, r.step
                     )
-                    return AIResult(
-                        r.game_id,
-                        r.step,
-                        None,
-                        f"timeout: the {r.level} AI did not answer in time",
-                        {"time_s": None},
-                    )
+                    return failed(r, Failure.TIMEOUT, f"the {r.level} AI did not answer in time")
         return None
 
     def cancel(self) -> None:
@@ -161,18 +244,18 @@ class AIWorker:
             for job in self._jobs:
                 job.cancel.set()
 
-    def close(self) -> None:
-        """Cancel, stop the thread and wait for it (at most one second)."""
+    def close(self, timeout: float = 1.0) -> None:
+        """Cancel, stop the thread and wait for it (at most ``timeout`` seconds)."""
         self.cancel()
         self._requests.put(None)
-        self._thread.join(timeout=1.0)
+        self._loop.wait(timeout)
 
     @property
     def alive(self) -> bool:
-        return self._thread.is_alive()
+        return not self._loop.done
 
     # ---------------------------------------------------------- AI thread
-    def _run(self) -> None:
+    def _run(self, stop: threading.Event) -> None:
         while True:
             job = self._requests.get()
             if job is None:
@@ -191,7 +274,7 @@ class AIWorker:
         t0 = time.perf_counter()
         try:
             if job.cancel.is_set():
-                return AIResult(req.game_id, req.step, None, "cancelled", {"time_s": 0.0})
+                return failed(req, Failure.CANCELLED, "cancelled before the start", 0.0)
             limit = req.limit if req.limit is not None else default_limit(req.level)
             agent = self._agents.get(req.level)
             if agent is None:
@@ -202,38 +285,16 @@ class AIWorker:
                 raise ValueError(f"seat {req.seat} is not to move (seat {view.current_player} is)")
             seed = req.seed if req.seed is not None else f"{req.state.seed}/{req.step}/{req.seat}"
             action = agent.choose(view, limit, random.Random(seed), job.cancel)
-            stats: dict[str, Any] = {"time_s": time.perf_counter() - t0}
-            analysis = getattr(agent, "last_analysis", None)
-            if analysis:  # the expert's best options (the hint's "why")
-                # The lead only where the search counts it (near the end).
-                near = getattr(agent, "last_stats", {}).get("near_end", 1.0)
-                stats["options"] = [
-                    (
-                        tuple(str(a) for a in r.actions),
-                        r.expected_points,
-                        r.lead if near else None,
-                        r.value,
-                    )
-                    for r in analysis[:3]
-                ]
+            elapsed = time.perf_counter() - t0
+            options = options_of(agent)
             if action not in view.legal_actions():
                 logger.error(
                     "AI %s chose an illegal action %r at step %d", req.level, action, req.step
                 )
-                return AIResult(
-                    req.game_id,
-                    req.step,
-                    None,
-                    f"illegal action from the {req.level} AI: {action}",
-                    stats,
-                )
-            return AIResult(req.game_id, req.step, action, None, stats)
+                message = f"the {req.level} AI chose {action}"
+                return failed(req, Failure.ILLEGAL, message, elapsed)
+            return AIResult(req.game_id, req.step, action, None, req.purpose, options, elapsed)
         except Exception as exc:
             logger.exception("AI %s failed at step %d", req.level, req.step)
-            return AIResult(
-                req.game_id,
-                req.step,
-                None,
-                f"{type(exc).__name__}: {exc}",
-                {"time_s": time.perf_counter() - t0},
-            )
+            message = f"{type(exc).__name__}: {exc}"
+            return failed(req, Failure.CRASH, message, time.perf_counter() - t0)

@@ -130,7 +130,7 @@ class _Searcher:
         result = self.worker.poll()
         if result is not None:
             self.done += 1
-            self.busy_s += float(result.stats.get("time_s") or 0.0)
+            self.busy_s += result.time_s or 0.0
         if self.n == self.done:
             state = self.positions[self.n % len(self.positions)]
             self.n += 1

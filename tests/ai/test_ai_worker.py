@@ -12,8 +12,17 @@ from collections.abc import Callable, Iterator
 import pytest
 
 from concordia.ai import Limit, make_agent
-from concordia.ai.base import Agent, fallback_action
-from concordia.ai.worker import AIRequest, AIResult, AIWorker, is_current
+from concordia.ai.base import Adviser, Agent, fallback_action
+from concordia.ai.expert import ExpertAgent
+from concordia.ai.worker import (
+    AIRequest,
+    AIResult,
+    AIWorker,
+    Failure,
+    PlayOption,
+    Purpose,
+    is_current,
+)
 from concordia.core import Action, BoardSpec, GameState, new_game
 
 Position = Callable[[BoardSpec, int, int, int], GameState]
@@ -93,7 +102,8 @@ def test_worker_answers_with_a_legal_action(
     assert r is not None and r.error is None
     assert r.action in s.legal_actions()
     assert is_current(r, 7, s.step) and not is_current(r, 8, s.step)
-    assert r.stats["time_s"] >= 0
+    assert r.time_s is not None and r.time_s >= 0
+    assert r.purpose is Purpose.MOVE and not r.hint and r.options == ()
 
 
 @pytest.mark.timeout(20)
@@ -212,6 +222,102 @@ def test_failing_agent_never_stops_the_game(
         assert action is not None
         s = s.apply(action)
     assert errors >= 1
+
+
+@pytest.mark.timeout(20)
+@pytest.mark.parametrize(
+    ("level", "kind"),
+    [("raises", Failure.CRASH), ("illegal", Failure.ILLEGAL), ("hangs", Failure.TIMEOUT)],
+)
+def test_a_failure_comes_back_as_a_typed_error(
+    worker: AIWorker, boards: dict[str, BoardSpec], level: str, kind: Failure
+) -> None:
+    s = new_game(boards["italia"], 3, 9)
+    seat = s.current_player
+    assert seat is not None
+    worker.request(AIRequest(4, s.step, s, seat, level, Limit(time_s=0.1), purpose=Purpose.HINT))
+    r = _wait(worker, 5)
+    assert r is not None and r.action is None and r.error is not None
+    assert r.error.kind is kind and str(r.error).startswith(kind.value)
+    assert r.purpose is Purpose.HINT and r.hint  # the request's purpose comes back
+    assert is_current(r, 4, s.step)
+
+
+def test_a_crash_of_the_thread_answers_every_open_request(
+    boards: dict[str, BoardSpec], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    w = AIWorker(grace_s=30.0, factory=_factory)
+
+    def broken(job: object) -> AIResult:
+        raise RuntimeError("a bug in the worker itself")
+
+    monkeypatch.setattr(w, "_work", broken)
+    s = new_game(boards["italia"], 3, 9)
+    seat = s.current_player
+    assert seat is not None
+    try:
+        for game in (1, 2):
+            w.request(AIRequest(game, s.step, s, seat, "random", Limit(time_s=30)))
+        first, second = _wait(w, 5), _wait(w, 5)
+        assert not w.alive
+    finally:
+        w.close()
+    # Long before the 60 s deadline, each request gets its error: the UI never waits.
+    for r, game in ((first, 1), (second, 2)):
+        assert r is not None and r.game_id == game and r.action is None
+        assert r.error is not None and r.error.kind is Failure.STOPPED
+        assert "a bug in the worker itself" in r.error.message
+
+
+class _Adviser:
+    """An adviser that ranks the first three legal actions."""
+
+    name = "adviser"
+
+    def __init__(self) -> None:
+        self.last_analysis: list[_Report] = []
+        self.last_stats: dict[str, float] = {}
+
+    def choose(
+        self, view: GameState, limit: Limit, rng: random.Random, cancel: threading.Event
+    ) -> Action:
+        legal = view.legal_actions()
+        self.last_analysis = [
+            _Report((a,), 100.0 - k, 5.0 - k, 30.0 - k) for k, a in enumerate(legal[:4])
+        ]
+        self.last_stats = {"near_end": 0.0}
+        return legal[0]
+
+
+class _Report:
+    def __init__(self, actions: tuple[Action, ...], points: float, lead: float, value: float):
+        self.actions, self.expected_points, self.lead, self.value = actions, points, lead, value
+
+
+@pytest.mark.timeout(20)
+def test_an_adviser_s_options_come_typed(boards: dict[str, BoardSpec]) -> None:
+    adviser = _Adviser()
+    w = AIWorker(factory=lambda level: adviser)
+    s = new_game(boards["italia"], 3, 9)
+    seat = s.current_player
+    assert seat is not None
+    try:
+        w.request(AIRequest(1, s.step, s, seat, "adviser", Limit(time_s=1.0)))
+        r = _wait(w, 5)
+    finally:
+        w.close()
+    legal = s.legal_actions()
+    assert r is not None and r.action == legal[0] and r.error is None
+    # The best three, as actions (not notations), and no lead far from the end.
+    assert r.options == tuple(
+        PlayOption((a,), 100.0 - k, None, 30.0 - k) for k, a in enumerate(legal[:3])
+    )
+
+
+def test_the_expert_is_an_adviser() -> None:
+    expert: Adviser = ExpertAgent()  # checked by mypy as well as here
+    assert isinstance(expert, Adviser)
+    assert not isinstance(make_agent("normal"), Adviser)
 
 
 def test_close_stops_the_thread() -> None:

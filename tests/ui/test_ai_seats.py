@@ -23,6 +23,7 @@ from ui_helpers import board, click_button, draw, game_scene, send
 
 from concordia.ai import base as base_mod
 from concordia.ai import worker as worker_mod
+from concordia.ai.worker import AIResult, Failure, PlayOption, Purpose
 from concordia.core import (
     Action,
     BuyCard,
@@ -31,9 +32,8 @@ from concordia.core import (
     Phase,
     PlayCard,
     Produce,
-    parse_action,
 )
-from concordia.ui.ai_bridge import HINT_LEVEL, AIBridge, HintOption, Reply
+from concordia.ui.ai_bridge import HINT_LEVEL, AIBridge
 from concordia.ui.controller import GameController, GameSetup
 from concordia.ui.game.cards import card_name
 from concordia.ui.game.describe import describe_choice
@@ -108,7 +108,6 @@ def _run_until(scene: GameScene, done: Callable[[], bool], timeout: float = 5.0)
 
 def test_the_real_worker_plays_with_the_level_default_limit(agents: dict[str, FakeAgent]) -> None:
     _app, scene = game_scene(["normal", "human"], 4)
-    assert scene.ai.uses_real_ai
     c = scene.controller
     _run_until(scene, lambda: c.state.turn_player == 1)
     sent = scene.ai.sent
@@ -152,14 +151,14 @@ def test_stale_replies_are_dropped(agents: dict[str, FakeAgent]) -> None:
     step = scene.state.step
     legal = scene.state.legal_actions()
     for stale in (
-        Reply(scene.game_id, step + 3, legal[0]),  # another position
-        Reply(scene.game_id + 99, step, legal[0]),
+        AIResult(scene.game_id, step + 3, legal[0]),  # another position
+        AIResult(scene.game_id + 99, step, legal[0]),
     ):  # another game
         scene.take_reply(stale)
         assert scene.ai_reply is None
     scene.update(0.016)
     assert scene.controller.actions == []
-    scene.take_reply(Reply(scene.game_id, step, legal[-1]))  # the current one is used
+    scene.take_reply(AIResult(scene.game_id, step, legal[-1]))  # the current one is used
     scene.update(0.016)
     assert scene.controller.actions == [str(legal[-1])]
     scene.close()
@@ -200,6 +199,76 @@ def test_a_hung_agent_times_out_and_the_game_goes_on(
     scene.close()
 
 
+def test_a_crash_of_the_ai_thread_reaches_the_scene_and_the_game_goes_on(
+    agents: dict[str, FakeAgent], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A bug in the worker itself (not in an agent) ends its thread: the open request is
+    # answered with a typed error at once (not after the deadline), the AI seat plays a
+    # random legal move, and a fresh worker answers the next requests.
+    broken: list[worker_mod.AIWorker] = []
+    real = worker_mod.AIWorker  # the fixture's
+
+    def first_broken(grace_s: float = 30.0) -> worker_mod.AIWorker:
+        w = real(grace_s=grace_s)  # the fixture's worker, with fake agents
+        if not broken:
+
+            def crash(job: object) -> worker_mod.AIResult:
+                raise RuntimeError("a bug in the worker")
+
+            monkeypatch.setattr(w, "_work", crash)
+            broken.append(w)
+        return w
+
+    monkeypatch.setattr(worker_mod, "AIWorker", first_broken)
+    replies: list[AIResult] = []
+    _app, scene = game_scene(["easy", "human"], 4)
+    take = scene.take_reply
+
+    def watch(reply: AIResult) -> None:
+        replies.append(reply)
+        take(reply)
+
+    monkeypatch.setattr(scene, "take_reply", watch)
+    monkeypatch.setattr(scene.ai, "poll", _recording(scene.ai.poll, replies))
+    start = time.monotonic()
+    _run_until(scene, lambda: len(scene.controller.actions) > 0)
+    assert time.monotonic() - start < 5.0  # not the 30 s deadline
+    errors = [r.error for r in replies if r.error is not None]
+    assert errors and errors[0].kind is Failure.STOPPED
+    assert "a bug in the worker" in errors[0].message
+    assert scene.message == t("game.ai_error", name=scene.controller.seats[0].name)
+    assert not broken[0].alive
+    # The fresh worker plays the AI's next moves.
+    _run_until(scene, lambda: scene.controller.state.turn_player == 1)
+    assert any(r.error is None and r.action is not None for r in replies)
+    scene.close()
+
+
+def _recording(
+    poll: Callable[[float], AIResult | None], into: list[AIResult]
+) -> Callable[[float], AIResult | None]:
+    def recorded(wait: float = 0.0) -> AIResult | None:
+        reply = poll(wait)
+        if reply is not None:
+            into.append(reply)
+        return reply
+
+    return recorded
+
+
+def test_a_refused_request_is_answered_with_a_typed_error(agents: dict[str, FakeAgent]) -> None:
+    bridge = AIBridge()
+    try:
+        state = game_scene(["human", "easy"], 4)[1].state
+        bridge.request(3, state, 0, "no such level")  # no budget for it
+        reply = bridge.poll()
+        assert reply is not None and reply.action is None and reply.error is not None
+        assert reply.error.kind is Failure.CRASH and (reply.game_id, reply.step) == (3, state.step)
+        assert bridge.sent == []
+    finally:
+        bridge.close()
+
+
 def test_new_game_cancels_the_search(agents: dict[str, FakeAgent]) -> None:
     agents["easy"] = FakeAgent("slow")
     app, scene = game_scene(["easy", "human"], 4)
@@ -226,7 +295,8 @@ def test_hint_by_key_and_button(agents: dict[str, FakeAgent]) -> None:
     _run_until(scene, lambda: scene.hint is not None and scene.hint.done)
     assert scene.current_hint is not None and scene.current_hint.action == legal[-1]
     req = scene.ai.sent[-1]
-    assert (req.level, req.seat, req.game_id) == (HINT_LEVEL, 0, -scene.game_id)
+    assert (req.level, req.seat, req.game_id) == (HINT_LEVEL, 0, scene.game_id)
+    assert req.purpose is Purpose.HINT
     assert agents[HINT_LEVEL].views[0].current_player == 0
     # The whole suggested play is said, from its first step on.
     assert (scene.message or "").startswith(t("game.hint_is", what=_describe(scene, legal[-1])))
@@ -284,15 +354,17 @@ def test_hints_come_from_the_expert_and_say_why(agents: dict[str, FakeAgent]) ->
     scene.request_hint()
     scene.ai.cancel()
     options = (
-        HintOption((str(best),), 131.4, 6.2, 31.0),
-        HintOption((str(second), "finish"), 127.0, 1.4, 29.2),
-        HintOption((str(third),), 128.2, -2.6, 27.6),
+        PlayOption((best,), 131.4, 6.2, 31.0),
+        PlayOption((second, Finish()), 127.0, 1.4, 29.2),
+        PlayOption((third,), 128.2, -2.6, 27.6),
     )
-    scene.take_reply(Reply(scene.game_id, state.step, best, hint=True, options=options))
+    scene.take_reply(
+        AIResult(scene.game_id, state.step, best, purpose=Purpose.HINT, options=options)
+    )
     while scene.hint is not None and scene.hint.pending is not None:
         pending = scene.hint.pending
         nxt = pending.legal_actions()[-1]
-        scene.take_reply(Reply(scene.game_id, pending.step, nxt, hint=True))
+        scene.take_reply(AIResult(scene.game_id, pending.step, nxt, purpose=Purpose.HINT))
     hint = scene.hint
     assert hint is not None and hint.done
     others = "; ".join(
@@ -327,10 +399,10 @@ def test_the_next_best_are_told_by_the_search_score_not_their_forecast(
     scene, state, plays = _opening_plays()
     best, second, third = plays[0], plays[1], plays[2]
     options = (
-        HintOption((str(best),), 126.7, -7.5, 33.28),
-        HintOption((str(second),), 148.7, 14.3, 31.43),  # more points and lead forecast
-        HintOption((str(third),), 137.6, -2.2, 32.6),  # within a point: 1 less, singular
-        HintOption((str(plays[3]),), 160.0, 20.0, 20.0),  # fourth: not told
+        PlayOption((best,), 126.7, -7.5, 33.28),
+        PlayOption((second,), 148.7, 14.3, 31.43),  # more points and lead forecast
+        PlayOption((third,), 137.6, -2.2, 32.6),  # within a point: 1 less, singular
+        PlayOption((plays[3],), 160.0, 20.0, 20.0),  # fourth: not told
     )
     for lang in ("en", "it"):
         set_language(lang)
@@ -355,9 +427,9 @@ def test_a_next_best_forecast_the_same_says_about_the_same(
     # search scored less than half a point below the best is told as about the same.
     scene, state, plays = _opening_plays()
     options = (
-        HintOption((str(plays[0]),), 198.2, 46.1, 50.0),
-        HintOption((str(plays[1]),), 197.9, 45.8, 49.6),  # the same, rounded
-        HintOption((str(plays[2]),), 196.6, 46.0, 48.9),  # one point less
+        PlayOption((plays[0],), 198.2, 46.1, 50.0),
+        PlayOption((plays[1],), 197.9, 45.8, 49.6),  # the same, rounded
+        PlayOption((plays[2],), 196.6, 46.0, 48.9),  # one point less
     )
     for lang in ("en", "it"):
         set_language(lang)
@@ -382,30 +454,30 @@ def test_a_next_best_with_more_points_that_ends_later_says_so(
     scene.update(0.0)
     state = scene.state
 
-    def whole(first: str, pick: type) -> tuple[str, ...]:
+    def whole(first: Action, pick: type) -> tuple[Action, ...]:
         # ``first`` then, while it is still this player's card, a ``pick`` step if one
         # is legal, else the first legal step.
-        s = state.apply(parse_action(first, state))
+        s = state.apply(first)
         out = [first]
         while s.phase != Phase.CARD and s.turn_player == 0 and not s.is_terminal():
             legal = s.legal_actions()
             a = next((x for x in legal if isinstance(x, pick)), legal[0])
-            out.append(str(a))
+            out.append(a)
             s = s.apply(a)
         return tuple(out)
 
     senator = next(a for a in state.legal_actions() if str(a).startswith("play senator"))
     prefect = next(a for a in state.legal_actions() if str(a).startswith("play prefect"))
-    buys = whole(str(senator), BuyCard)
-    assert any(x.startswith("buy ") for x in buys)
-    produce = whole(str(prefect), Finish)
+    buys = whole(senator, BuyCard)
+    assert any(isinstance(x, BuyCard) for x in buys)
+    produce = whole(prefect, Finish)
     for lang in ("en", "it"):
         set_language(lang)
         ahead = why_text(
             scene,
             state,
             0,
-            (HintOption(buys, 146.0, 36.0, 60.0), HintOption(produce, 166.0, 34.0, 55.2)),
+            (PlayOption(buys, 146.0, 36.0, 60.0), PlayOption(produce, 166.0, 34.0, 55.2)),
         )
         later = tn("game.hint_why_other_later", 5, what=card_name("prefect"))
         assert ahead == t("game.hint_why", n=146, lead=36, others=later)
@@ -414,7 +486,7 @@ def test_a_next_best_with_more_points_that_ends_later_says_so(
             scene,
             state,
             0,
-            (HintOption(buys, 146.0, -3.0, 60.0), HintOption(produce, 166.0, -1.0, 55.2)),
+            (PlayOption(buys, 146.0, -3.0, 60.0), PlayOption(produce, 166.0, -1.0, 55.2)),
         )
         less = tn("game.hint_why_other", 5, what=card_name("prefect"))
         assert behind == t("game.hint_why", n=146, lead=-3, others=less)
@@ -436,8 +508,8 @@ def test_two_plays_of_one_card_are_told_apart_where_they_part(
     plays = [a for a in state.legal_actions() if isinstance(a, PlayCard)]
     card, x, y, z = plays[0], plays[1], plays[2], plays[3]
     options = (
-        HintOption((str(card), str(x), str(y)), 131.0, 6.0, 40.0),
-        HintOption((str(card), str(x), str(z)), 129.0, 2.0, 38.0),
+        PlayOption((card, x, y), 131.0, 6.0, 40.0),
+        PlayOption((card, x, z), 129.0, 2.0, 38.0),
     )
     why = why_text(scene, state, 0, options)
     name = scene.controller.seats[0].name
@@ -460,11 +532,11 @@ def test_two_purchases_of_one_card_are_told_apart_by_the_goods_paid(
         _app, scene = game_scene(["human", "easy"], 4)
         scene.update(0.0)
         state = scene.state
-        senator = "play senator"
+        senator = PlayCard("senator")
         tool, wine = BuyCard("I_diplomat", ("tool",)), BuyCard("I_diplomat", ("wine",))
         options = (
-            HintOption((senator, str(tool), "finish"), 179.0, 29.0, 41.0),
-            HintOption((senator, str(wine), "finish"), 177.0, 27.0, 39.0),  # 2 VP apart
+            PlayOption((senator, tool, Finish()), 179.0, 29.0, 41.0),
+            PlayOption((senator, wine, Finish()), 177.0, 27.0, 39.0),  # 2 VP apart
         )
         why = why_text(scene, state, 0, options)
         bought = _describe(scene, wine).removeprefix(scene.controller.seats[0].name + " ")
@@ -486,7 +558,7 @@ def test_a_hint_without_options_says_no_why(agents: dict[str, FakeAgent]) -> Non
     play = next(a for a in state.legal_actions() if isinstance(a, PlayCard))
     scene.request_hint()
     scene.ai.cancel()
-    scene.take_reply(Reply(scene.game_id, state.step, play, hint=True))
+    scene.take_reply(AIResult(scene.game_id, state.step, play, purpose=Purpose.HINT))
     assert scene.hint is not None and scene.hint.why == ""
     assert t("game.hint_why_only", n=0, lead=0).split(" ")[0] not in scene.hint.text
     scene.close()
@@ -561,8 +633,8 @@ def test_far_from_the_end_the_hint_tells_no_lead(agents: dict[str, FakeAgent]) -
     # (its search does not count it there) and the words leave it out.
     scene, state, plays = _opening_plays()
     options = (
-        HintOption((str(plays[0]),), 131.6, None, 40.0),
-        HintOption((str(plays[1]),), 150.0, None, 37.2),
+        PlayOption((plays[0],), 131.6, None, 40.0),
+        PlayOption((plays[1],), 150.0, None, 37.2),
     )
     for lang in ("en", "it"):
         set_language(lang)
@@ -611,9 +683,9 @@ def test_two_mercators_in_the_why_words_are_told_by_their_sestertii(
         if isinstance(a, PlayCard) and CARD_BY_ID[a.card].action != "mercator"
     )
     options = (
-        HintOption((str(other),), 130.0, None, 40.0),
-        HintOption((str(plays[low]),), 128.0, None, 31.0),
-        HintOption((str(plays[high]),), 128.0, None, 31.2),
+        PlayOption((other,), 130.0, None, 40.0),
+        PlayOption((plays[low],), 128.0, None, 31.0),
+        PlayOption((plays[high],), 128.0, None, 31.2),
     )
     for lang in ("en", "it"):
         set_language(lang)
@@ -666,8 +738,8 @@ def test_two_architects_moving_other_colonists_to_one_route_say_where_each_start
         if x.src != y.src and (x.kind, x.dst) == (y.kind, y.dst)
     )
     options = (
-        HintOption((str(play), str(a), "finish"), 120.0, None, 30.0),
-        HintOption((str(play), str(b), "finish"), 119.0, None, 28.0),
+        PlayOption((play, a, Finish()), 120.0, None, 30.0),
+        PlayOption((play, b, Finish()), 119.0, None, 28.0),
     )
     for lang in ("en", "it"):
         set_language(lang)

@@ -422,18 +422,18 @@ def test_item10_the_hint_shows_the_whole_play() -> None:
     scene.request_hint()
     hint = scene.hint
     assert hint is not None and hint.pending is state
-    from concordia.ui.ai_bridge import Reply
+    from concordia.ai.worker import AIResult, Purpose
 
     scene.ai.cancel()
     pending = state
     chosen = [play]
-    scene.take_reply(Reply(scene.game_id, pending.step, play, hint=True))
+    scene.take_reply(AIResult(scene.game_id, pending.step, play, purpose=Purpose.HINT))
     while scene.hint is not None and scene.hint.pending is not None:
         pending = scene.hint.pending
         legal = pending.legal_actions()
         nxt = next((a for a in legal if isinstance(a, Move)), legal[-1])
         chosen.append(nxt)
-        scene.take_reply(Reply(scene.game_id, pending.step, nxt, hint=True))
+        scene.take_reply(AIResult(scene.game_id, pending.step, nxt, purpose=Purpose.HINT))
     assert scene.hint is not None and scene.hint.done
     assert scene.hint.actions == chosen and len(chosen) >= 3
     lit = scene.highlights()

@@ -7,8 +7,8 @@ import logging
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from concordia.ai.worker import AIResult
 from concordia.core import Action
-from concordia.ui.ai_bridge import Reply
 from concordia.ui.game.hints import on_hint
 from concordia.ui.strings import t
 
@@ -34,7 +34,7 @@ def drain(scene: GameScene) -> None:
         take_reply(scene, reply)
 
 
-def take_reply(scene: GameScene, reply: Reply) -> None:
+def take_reply(scene: GameScene, reply: AIResult) -> None:
     if reply.hint:
         on_hint(scene, reply)
         return

@@ -9,11 +9,13 @@ adviser gives its reasons (the expert's options with their expected points), the
 from __future__ import annotations
 
 import logging
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 import pygame
 
+from concordia.ai.worker import AIResult, PlayOption
 from concordia.core import (
     Action,
     Build,
@@ -25,11 +27,9 @@ from concordia.core import (
     Phase,
     PlayCard,
     Trade,
-    parse_action,
 )
 from concordia.core.data import CARD_BY_ID
 from concordia.ui import theme
-from concordia.ui.ai_bridge import HintOption, Reply
 from concordia.ui.game.cards import card_name
 from concordia.ui.game.describe import describe, describe_choice
 from concordia.ui.strings import t, tn
@@ -40,6 +40,8 @@ if TYPE_CHECKING:
     from concordia.ui.scenes.game import GameScene
 
 logger = logging.getLogger(__name__)
+
+T = TypeVar("T")
 
 
 #: The longest suggested play followed (a card's sub-steps; a guard, not a rule).
@@ -132,7 +134,7 @@ def why_text(
     scene: GameScene,
     state: GameState,
     seat: int,
-    options: tuple[HintOption, ...],
+    options: tuple[PlayOption, ...],
 ) -> str:
     """The reasons: the forecast final points (and lead over the best opponent) of the
     best option, then how much less the next best two are worth to the search that
@@ -153,12 +155,11 @@ def why_text(
     names: list[str | None] = []
     coins: list[int | None] = []  # the sestertii of the card an option plays (Mercator)
     for opt in options[:3]:
-        try:
-            first = parse_action(opt.actions[0], state)
-        except (ValueError, IndexError):
+        if not opt.actions:
             names.append(None)
             coins.append(None)
             continue
+        first = opt.actions[0]
         what = card_name(first.card) if isinstance(first, PlayCard) else None
         names.append(what if what is not None else describe_choice(scene, first, seat))
         coins.append(CARD_BY_ID[first.card].sestertii if isinstance(first, PlayCard) else None)
@@ -181,29 +182,24 @@ def why_text(
         actions = opt.actions
         if names.count(what) > 1 and len(actions) > 1:
             rivals = [o.actions for j, o in enumerate(options[:3]) if j != i and names[j] == what]
-            try:
-                k = _telling_step(actions, rivals)
-                step = parse_action(actions[k])
-                told = step_words(scene, step, seat)
-                # Session 15, by hand: two Architects moving different colonists onto
-                # the same route read alike; then the move says where it starts.
-                same = [r for r in rivals if len(r) > k and r[k] != actions[k]]
-                if isinstance(step, Move) and any(
-                    _same_words(scene, r[k], told, seat) for r in same
-                ):
-                    told = t(
-                        "game.hint_move_from",
-                        name=scene.controller.seats[seat].name,
-                        kind=t("game.kind_" + step.kind),
-                        src=scene.place_name(step.src),
-                        dst=scene.place_name(step.dst),
-                    )
-                # "Architect, moves a land colonist to …": the player is named once,
-                # at the start of the hint, not in every option.
-                name = scene.controller.seats[seat].name + " "
-                what = f"{what}, {told.removeprefix(name)}"
-            except ValueError:
-                pass
+            k = _telling_step(actions, rivals)
+            step = actions[k]
+            told = step_words(scene, step, seat)
+            # Two Architects moving different colonists onto the same route read
+            # alike; then the move says where it starts.
+            same = [r for r in rivals if len(r) > k and r[k] != actions[k]]
+            if isinstance(step, Move) and any(step_words(scene, r[k], seat) == told for r in same):
+                told = t(
+                    "game.hint_move_from",
+                    name=scene.controller.seats[seat].name,
+                    kind=t("game.kind_" + step.kind),
+                    src=scene.place_name(step.src),
+                    dst=scene.place_name(step.dst),
+                )
+            # "Architect, moves a land colonist to …": the player is named once,
+            # at the start of the hint, not in every option.
+            name = scene.controller.seats[seat].name + " "
+            what = f"{what}, {told.removeprefix(name)}"
         less = round(max(0.0, best.score - opt.score))
         if less == 0:
             # Session 13, by hand: "about 198 VP (+46)" three times over. The search saw
@@ -230,22 +226,15 @@ def why_text(
     return t("game.hint_why", n=round(best.points), lead=best_lead, others="; ".join(others))
 
 
-def _same_words(scene: GameScene, text: str, words: str, seat: int) -> bool:
-    # Whether the step written ``text`` reads as ``words``.
-    try:
-        return step_words(scene, parse_action(text), seat) == words
-    except ValueError:
-        return False
-
-
-def _end_distance(state: GameState, actions: tuple[str, ...]) -> int | None:
+def _end_distance(state: GameState, actions: tuple[Action, ...]) -> int | None:
     """How far the game is from its end after ``actions`` from ``state``: the cards
     left to buy (draw pile and display), 0 once the end is triggered (the Concordia
-    card taken). None if the actions do not replay."""
+    card taken). None if the actions do not replay (the adviser planned on its own
+    view of the game)."""
     s = state
     try:
-        for text in actions:
-            s = s.apply(parse_action(text, s))
+        for action in actions:
+            s = s.apply(action)
     except ValueError:
         return None
     if s.is_terminal() or s.concordia is not None:
@@ -265,7 +254,7 @@ def step_words(scene: GameScene, action: Action, seat: int) -> str:
     return text
 
 
-def _telling_step(actions: tuple[str, ...], rivals: list[tuple[str, ...]]) -> int:
+def _telling_step(actions: Sequence[T], rivals: Sequence[Sequence[T]]) -> int:
     """The first step after the card where ``actions`` differs from every rival play of
     the same card (so "Senator, buys Colonist" is not said of two plays that part only
     at the second purchase); the second step if none does."""
@@ -301,7 +290,7 @@ def request_hint(scene: GameScene) -> None:
     scene.rebuild()
 
 
-def on_hint(scene: GameScene, reply: Reply) -> None:
+def on_hint(scene: GameScene, reply: AIResult) -> None:
     """One step of the suggested play arrived: keep it and ask for the next step of the
     same card (the adviser replays its plan, so these answers are quick)."""
     hint = current_hint(scene)
@@ -322,7 +311,7 @@ def on_hint(scene: GameScene, reply: Reply) -> None:
             scene.flash(t("game.hint_none"))
         scene.rebuild()
         return
-    if not hint.actions and reply.options and reply.options[0][0][:1] == (str(action),):
+    if not hint.actions and reply.options and reply.options[0].actions[:1] == (action,):
         hint.why = why_text(scene, pending, hint.seat, reply.options)
     hint.actions.append(action)
     after = pending.apply(action)

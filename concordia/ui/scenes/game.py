@@ -15,10 +15,11 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from concordia.ai.worker import AIResult
 from concordia.core import Action, GameState, Move
 from concordia.core.actions import ACTION_TYPES
 from concordia.ui import theme, views
-from concordia.ui.ai_bridge import AIBridge, Reply
+from concordia.ui.ai_bridge import AIBridge
 from concordia.ui.board_pane import BoardPane, HKey
 from concordia.ui.controller import GameController
 from concordia.ui.game import ai_turns, controls, effects, game_end, hints, pointer, tooltips
@@ -93,7 +94,7 @@ class GameScene(Scene):
         self.trade_amount: dict[str, int] = {}
         self.pending_ai: PendingAI | None = None
         self.requested: tuple[int, int] | None = None
-        self.ai_reply: Reply | None = None  # the current request's answer, not yet used
+        self.ai_reply: AIResult | None = None  # the current request's answer, not yet used
         self.think_start = 0.0
         self.hint: Hint | None = None
         self.hints_shown: dict[int, Hint] = {}  # by step, for an undo (hints.after_undo)
@@ -312,7 +313,7 @@ class GameScene(Scene):
         ai_turns.step(self, dt)
 
     # ------------------------------------------------------------------ AI and hints
-    def take_reply(self, reply: Reply) -> None:
+    def take_reply(self, reply: AIResult) -> None:
         ai_turns.take_reply(self, reply)
 
     @property
