@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import Final
 
 from concordia.core.data import CARD_BY_ID, CARDS, HOUSE_COINS, PRICE, STARTING_HAND, CardDef
+from concordia.ui.presenters import for_card
 
 Page = dict[str, tuple[str, str]]
 
@@ -52,7 +53,7 @@ CARD_KINDS: Final = (
 
 def card_kind(card: CardDef) -> str:
     """The page a card belongs to: its action, or the specialist's name."""
-    return card.name.lower() if card.action == "specialist" else card.action
+    return for_card(card.action).rules_page(card)
 
 
 def page_for_card(card_id: str) -> str:

@@ -36,7 +36,6 @@ from concordia.core import (
     Finish,
     GameState,
     Move,
-    Phase,
     Place,
     PlayCard,
     Produce,
@@ -348,7 +347,7 @@ class Targeting:
         opts, sel, state = self.opts, self.sel, self.state
         out: list[Target] = []
         seat = state.current_player
-        if state.phase == Phase.ARCHITECT:
+        if opts.moves or opts.builds:  # the Architect's step
             moves = list(opts.moves.get(sel.colonist, [])) if sel.colonist else []
             hinted = self.hinted
             if (
@@ -451,14 +450,15 @@ class Targeting:
         self, geometry: BoardGeometry, pos: Point, hit: Hit | None = None
     ) -> str | None:
         """The city whose disc or name holds ``pos`` where the Architect's player could
-        build without moving but cannot pay for the house, or None (session 13, by hand:
-        a click on such a city moved a colonist onto a route beside it instead). A badge
+        build without moving but cannot pay for the house, or None (asked only in the
+        Architect's step; a click on such a city used to move a colonist onto a route
+        beside it instead). A badge
         or a colonist piece that holds the point keeps the click (``hit``: this
         position's :meth:`hit`, if already known); a lit route does not, as every route
         runs into the discs of the cities at its ends."""
         state = self.state
         seat = state.current_player
-        if state.phase != Phase.ARCHITECT or seat is None or state.players[seat].houses_left <= 0:
+        if seat is None or state.players[seat].houses_left <= 0:
             return None
         if hit is None:
             hit = self.hit(geometry, pos)
@@ -479,7 +479,7 @@ class Targeting:
         """Board badges of the legal targets: key -> badge text."""
         out: dict[HKey, str] = {}
         state, opts, sel = self.state, self.opts, self.sel
-        if state.phase == Phase.ARCHITECT:
+        if opts.moves or opts.builds:  # the Architect's step
             if sel.colonist is None:
                 for kind, src in opts.moves:
                     key = self.colonist_key(kind, src)

@@ -35,10 +35,10 @@ from concordia.core import (
 )
 from concordia.ui.ai_bridge import HINT_LEVEL, AIBridge
 from concordia.ui.controller import GameController, GameSetup
-from concordia.ui.game.cards import card_name
 from concordia.ui.game.describe import describe_choice
 from concordia.ui.game.hints import Hint, _telling_step, why_text
 from concordia.ui.input import Key, Undo
+from concordia.ui.presenters import card_name
 from concordia.ui.scenes.game import GameScene
 from concordia.ui.scenes.menu import default_seats
 from concordia.ui.strings import set_language, t, tn

@@ -9,7 +9,8 @@ import pytest
 
 from concordia.core.data import CARDS, GOODS
 from concordia.ui import strings
-from concordia.ui.render.cards import CardFaces, card_line
+from concordia.ui.presenters import card_line
+from concordia.ui.render.cards import CardFaces
 from concordia.ui.render.storehouse import draw_storehouse, storehouse_legend
 from concordia.ui.render.text import TextCache
 

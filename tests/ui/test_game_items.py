@@ -23,9 +23,9 @@ from ui_helpers import (
 from concordia.core import GameState, Move, Trade
 from concordia.core.data import CARD_BY_ID
 from concordia.ui.game import tooltips
-from concordia.ui.game.cards import card_name
 from concordia.ui.game.describe import describe_choice
 from concordia.ui.input import Click, Confirm, HandCard, Hover
+from concordia.ui.presenters import card_name
 from concordia.ui.scenes.game import GameScene
 from concordia.ui.strings import set_language, t, tn
 from concordia.ui.targeting import Disc, Target
@@ -368,8 +368,6 @@ def test_the_end_note_says_how_the_holder_ended_the_game(lang: str) -> None:
     # Session 11, by hand (Italia): Marcus built his 15th house; in the last round the
     # player bought the display's last card, and the note turned into "Marcus bought
     # the last card". It read how from the display, not from the holder's houses.
-    from concordia.ui.game.top_bar import _display_empty
-
     def by_houses(s: GameState) -> bool:
         return (
             s.concordia is not None
@@ -386,7 +384,7 @@ def test_the_end_note_says_how_the_holder_ended_the_game(lang: str) -> None:
         sold = state.copy()  # the same end, the display bought out in the last round
         sold.deck = type(sold.deck)()
         sold.display = [None] * len(sold.display)
-        assert _display_empty(sold)
+        assert all(card is None for card in sold.display_ids())
         show_state(scene, sold)
         assert scene.top.end_note().startswith(t("game.end_by_houses", name=name))
         scene.close()

@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import pygame
 
-from concordia.core import Move, Phase
+from concordia.core import Move
 from concordia.ui import theme
-from concordia.ui.game.cards import CardChoiceButton, card_name, card_tooltip
+from concordia.ui.game.cards import CardChoiceButton
+from concordia.ui.presenters import Choice, for_phase
 from concordia.ui.strings import t, tn
 from concordia.ui.widgets import Button, ButtonRow
 
@@ -76,48 +76,9 @@ class ActionBar:
         if opts.cash is not None:
             amount = -state.cost(opts.cash).money
             bar.add(tn("game.cash", amount), opts.cash, tn("game.cash", amount))
-        phase = state.phase
-        choices: list[Choice] = []
-        if phase == Phase.ARCHITECT:
-            for kind, src in self.colonist_order():
-                name = t("game.kind_" + kind)
-                choices.append(
-                    Choice(
-                        f"{name}: {s.place_name(src)}",
-                        ("ui", "select", (kind, src)),
-                        t("game.moving", kind=name, src=s.place_name(src)),
-                        selected=s.selected == (kind, src),
-                    )
-                )
-        elif s.place_city is not None or phase == Phase.TRIBUNE:
-            cities = [s.place_city] if s.place_city is not None else list(opts.places)
-            for city in cities:
-                for place in opts.places.get(city, []):
-                    label = t(
-                        "game.place",
-                        kind=t("game.kind_" + place.kind),
-                        city=s.place_name(place.city),
-                    )
-                    choices.append(Choice(label, place, label))
-        elif phase == Phase.DIPLOMAT:
-            for copy in opts.copies:
-                top_card = state.discard(copy.seat)[-1]
-                label = t("game.copy", card=card_name(top_card), name=c.seats[copy.seat].name)
-                tip = f"{label}. {card_tooltip(top_card)}"
-                # The choice shows the card itself (a one-line face) and its owner.
-                choices.append(Choice(c.seats[copy.seat].name, copy, tip, card=top_card))
-        elif phase == Phase.OVERFLOW:
-            for d in opts.discards:
-                label = t("game.discard", good=t("good." + d.good))
-                choices.append(Choice(label, d, label, swatch=d.good))
-        elif phase in (Phase.SENATOR, Phase.CONSUL) and s.buy_card is not None:
-            for buy in opts.buys.get(s.buy_card, []):
-                goods = ", ".join(t("good." + g) for g in buy.choice) or "—"
-                tip = t("game.buy_with", card=card_name(buy.card), goods=goods)
-                swatch = buy.choice[0] if len(set(buy.choice)) == 1 else None
-                choices.append(Choice(goods, buy, tip, swatch=swatch))
-        bar.add_choices(choices)
-        if phase in (Phase.MERCATOR, Phase.FIRST_BUY):
+        presenter = for_phase(state.phase)
+        bar.add_choices(presenter.choices(s))
+        if presenter.trades:
             s.trade.buttons()
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -134,18 +95,6 @@ class ActionBar:
             return  # the bar is full of choices; the prompt is in the tooltip and top bar
         box = pygame.Rect(r.x + 12, r.y + 2, min(left, r.right) - r.x - 24, r.height - 4)
         theme.text_in_box(surface, s.app.fonts, status, box, theme.TEXT, sizes=(15, 13, 12, 11))
-
-
-@dataclass(frozen=True)
-class Choice:
-    """One choice button of the bar (its payload is a legal action or a UI step)."""
-
-    label: str
-    value: object
-    tip: str
-    selected: bool = False
-    swatch: str | None = None
-    card: str | None = None  # shown as a card face (a Diplomat's choice)
 
 
 class Bar:

@@ -13,19 +13,15 @@ from collections.abc import Iterable
 import pygame
 
 from concordia.core import Action, GameState
-from concordia.core.data import CARD_BY_ID, CardDef
 from concordia.ui import theme
 from concordia.ui.render.cards import CardFaces, FaceReport, draw_chip
-from concordia.ui.strings import t, tn
+from concordia.ui.strings import tn
 from concordia.ui.targeting import price_badge
 from concordia.ui.widgets import Button
 
 __all__ = [
     "CardButton",
     "CardChoiceButton",
-    "card_name",
-    "card_text",
-    "card_tooltip",
     "draw_card",
     "price_badge",
     "price_text",
@@ -76,28 +72,6 @@ class CardChoiceButton(Button):
         FACES.label(
             surface, self.report, self.label, owner, owner.height, theme.TEXT, anchor="center"
         )
-
-
-def card_name(card: str) -> str:
-    d = CARD_BY_ID[card]
-    return t("card." + d.name.lower())
-
-
-def card_text(d: CardDef) -> str:
-    if d.action == "specialist":
-        return t("action.specialist", good=t("good." + (d.good or "")))
-    if d.action == "mercator":
-        return t("action.mercator", n=d.sestertii)
-    return t("action." + d.action)
-
-
-def card_tooltip(card: str) -> str:
-    d = CARD_BY_ID[card]
-    god = t("god." + d.god)
-    return (
-        t("game.tip.hand_card", name=card_name(card), god=god, text=card_text(d))
-        + f" [{god}: {t('godtip.' + d.god)}]"
-    )
 
 
 def goods_words(goods: Iterable[str]) -> str:

@@ -8,19 +8,10 @@ from typing import TYPE_CHECKING
 
 from concordia.core import (
     Action,
-    Build,
-    BuyCard,
-    Cash,
-    Copy,
-    Discard,
     GameState,
-    Move,
-    Place,
-    PlayCard,
     Produce,
-    Trade,
 )
-from concordia.ui.game.cards import card_name
+from concordia.ui.presenters import for_action
 from concordia.ui.strings import t, tn
 
 if TYPE_CHECKING:
@@ -100,46 +91,7 @@ def describe(scene: GameScene, action: Action, seat: int, before: GameState | No
 
 def describe_with(names: Names, action: Action, seat: int, before: GameState) -> str:
     """One log line for ``action`` by ``seat`` in the position ``before`` it."""
-    name = names.seat(seat)
-    if isinstance(action, PlayCard):
-        return t("log.play", name=name, card=card_name(action.card))
-    if isinstance(action, Move):
-        return t(
-            "log.move",
-            name=name,
-            kind=t("game.kind_" + action.kind),
-            dst=names.place(action.dst),
-        )
-    if isinstance(action, Build):
-        return t("log.build", name=name, city=names.place(action.city))
-    if isinstance(action, Produce):
-        return t("log.produce", name=name, province=names.place(action.province))
-    if isinstance(action, Cash):
-        return t("log.cash", name=name)
-    if isinstance(action, Trade):
-        key = "log.trade_buy" if action.amount > 0 else "log.trade_sell"
-        n = abs(action.amount)
-        return t(key, name=name, n=n, good=tn("good." + action.good, n))
-    if isinstance(action, Place):
-        return t(
-            "log.place",
-            name=name,
-            kind=t("game.kind_" + action.kind),
-            city=names.place(action.city),
-        )
-    if isinstance(action, Copy):
-        pile = before.discard(action.seat)
-        return t(
-            "log.copy",
-            name=name,
-            card=card_name(pile[-1]) if pile else "?",
-            other=names.seat(action.seat),
-        )
-    if isinstance(action, BuyCard):
-        return t("log.buy", name=name, card=card_name(action.card))
-    if isinstance(action, Discard):
-        return t("log.discard", name=name, good=t("good." + action.good))
-    return t("log.finish", name=name)
+    return for_action(action).describe(names, action, seat, before)
 
 
 def turn_words(names: Names, seat: int, actions: tuple[str, ...], start: GameState) -> str:

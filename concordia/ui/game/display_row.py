@@ -7,11 +7,11 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from concordia.core import Phase
 from concordia.core.data import CARD_BY_ID
 from concordia.ui import theme
-from concordia.ui.game.cards import CardButton, card_name, card_text, draw_card, goods_words
+from concordia.ui.game.cards import CardButton, draw_card, goods_words
 from concordia.ui.insight import card_worth
+from concordia.ui.presenters import card_name, card_text, for_phase
 from concordia.ui.render.cards import FaceReport
 from concordia.ui.strings import t
 
@@ -30,7 +30,7 @@ class DisplayRow:
     def buttons(self) -> None:
         s = self.scene
         opts = s.options()
-        if s.state.phase not in (Phase.SENATOR, Phase.CONSUL) or s.controller.awaiting_confirm:
+        if not for_phase(s.state.phase).buys_display or s.controller.awaiting_confirm:
             return
         for slot, rect in enumerate(self.rects()):
             card = s.state.display_ids()[slot]
@@ -74,7 +74,7 @@ class DisplayRow:
         Consul's purchase the player cannot pay for), or None. Session 12, by hand: a
         click on such a card did nothing and said nothing."""
         s = self.scene
-        if s.state.phase not in (Phase.SENATOR, Phase.CONSUL) or not s.human_to_act:
+        if not for_phase(s.state.phase).buys_display or not s.human_to_act:
             return None
         hit = self.card_at(pos)
         if hit is None or hit[1] in s.options().buys:

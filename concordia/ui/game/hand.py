@@ -10,8 +10,9 @@ import pygame
 from concordia.core import Phase
 from concordia.ui import theme
 from concordia.ui.game import hints
-from concordia.ui.game.cards import CardButton, card_name, card_tooltip, draw_card
+from concordia.ui.game.cards import CardButton, draw_card
 from concordia.ui.insight import card_worth
+from concordia.ui.presenters import card_name, card_tooltip
 from concordia.ui.render.cards import FaceReport
 from concordia.ui.strings import t
 

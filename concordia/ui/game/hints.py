@@ -30,8 +30,8 @@ from concordia.core import (
 )
 from concordia.core.data import CARD_BY_ID
 from concordia.ui import theme
-from concordia.ui.game.cards import card_name
 from concordia.ui.game.describe import describe, describe_choice
+from concordia.ui.presenters import card_name
 from concordia.ui.strings import t, tn
 from concordia.ui.targeting import Box, HKey, action_target, clear_corner
 from concordia.ui.widgets import Button

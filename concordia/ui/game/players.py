@@ -7,7 +7,8 @@ from typing import TYPE_CHECKING
 import pygame
 
 from concordia.ui import insight, theme
-from concordia.ui.game.cards import FACES, card_name, card_tooltip
+from concordia.ui.game.cards import FACES
+from concordia.ui.presenters import card_name, card_tooltip
 from concordia.ui.render.cards import FaceReport, draw_chip
 from concordia.ui.render.storehouse import draw_storehouse, storehouse_legend
 from concordia.ui.strings import t, tn

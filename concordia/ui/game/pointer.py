@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 from concordia.core import Action
 from concordia.ui.game import hints
 from concordia.ui.game.cards import goods_words
+from concordia.ui.presenters import for_phase
 from concordia.ui.strings import t, tn
 from concordia.ui.targeting import (
     BoardGeometry,
@@ -73,7 +74,7 @@ def house_refusal(scene: GameScene, pos: tuple[int, int], hit: Hit | None = None
     price from the core), or None. ``hit``: this position's :func:`board_hit`, if known."""
     if not scene.human_to_act or scene.controller.awaiting_confirm:
         return None
-    if not scene.lay.board.collidepoint(pos):
+    if not for_phase(scene.state.phase).board_moves or not scene.lay.board.collidepoint(pos):
         return None
     city = targeting(scene).refused_build(geometry(scene), pos, hit)
     if city is None:

@@ -6,10 +6,9 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from concordia.core import GameState, Phase
 from concordia.ui import theme
-from concordia.ui.game.cards import card_name
 from concordia.ui.game.describe import describe
+from concordia.ui.presenters import for_phase
 from concordia.ui.strings import t, tn
 from concordia.ui.widgets import Button
 
@@ -126,45 +125,7 @@ class TopBar:
             if s.pending_ai is not None:
                 return describe(s, s.pending_ai.action, seat)
             return t("game.thinking", name=name)
-        phase = state.phase
-        opts = s.options()
-        if phase == Phase.ARCHITECT:
-            if not opts.moves:
-                return t("game.choose_build_more" if opts.builds else "game.choose_finish")
-            prompt = t("game.choose_route" if s.selected else "game.choose_colonist")
-            if opts.builds and state.points > 0:  # the warning first: it must not be cut
-                prompt += " · " + tn("game.build_ends_move", state.points)
-            return f"{prompt} · {t('game.points_left', n=state.points)}"
-        if s.buy_card is not None:
-            # Only the display's "any good" symbols are chosen here (the hint's words).
-            ways = opts.buys.get(s.buy_card, [])
-            extra = max((len(b.choice) for b in ways), default=1)
-            return tn("game.choose_goods", extra, card=card_name(s.buy_card))
-        if phase in (Phase.SENATOR, Phase.CONSUL) and not opts.buys:
-            if _display_empty(state):
-                return t("game.no_card_left")  # the last card is bought: nothing to pay for
-            return t("game.no_buy")
-        if phase == Phase.COLONIST or s.place_city is not None:
-            if s.place_city is not None:
-                return t("game.choose_kind")
-            if not opts.places:
-                p = state.players[seat]
-                why = "game.no_place_reason" if sum(p.store) else "game.no_place_waiting"
-                return t(why) + (" · " + t("game.or_cash") if opts.cash else "")
-            tail = t("game.or_cash") if opts.cash else t("game.or_finish")
-            return f"{t('game.choose_place')}, {tail}"
-        prompt = {
-            Phase.CARD: "game.choose_card",
-            Phase.PREFECT: "game.choose_province",
-            Phase.SENATOR: "game.choose_buy",
-            Phase.CONSUL: "game.choose_buy",
-            Phase.MERCATOR: "game.choose_trade",
-            Phase.TRIBUNE: "game.choose_tribune",
-            Phase.DIPLOMAT: "game.choose_diplomat",
-            Phase.OVERFLOW: "game.choose_overflow",
-            Phase.FIRST_BUY: "game.choose_first_buy",
-        }.get(phase, "")
-        return t(prompt) if prompt else t("phase." + phase)
+        return for_phase(state.phase).prompt(s, seat)
 
     def draw(self, surface: pygame.Surface) -> None:
         s = self.scene
@@ -198,7 +159,3 @@ class TopBar:
             room = min(left_of, default=r.right) - s.px(10) - x
             box = pygame.Rect(x, r.y + 1, room, r.height - 2)
             theme.text_in_box(surface, fonts, msg, box, theme.HILITE)
-
-
-def _display_empty(state: GameState) -> bool:
-    return all(card is None for card in state.display_ids())

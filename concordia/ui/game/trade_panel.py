@@ -6,9 +6,9 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from concordia.core import Phase
 from concordia.core.data import GOODS, PRICE
 from concordia.ui import theme
+from concordia.ui.presenters import for_phase
 from concordia.ui.strings import t, tn
 from concordia.ui.widgets import Button
 
@@ -26,9 +26,7 @@ class TradePanel:
         """Whether the panel is shown (a human trades now)."""
         s = self.scene
         return (
-            s.human_to_act
-            and s.state.phase in (Phase.MERCATOR, Phase.FIRST_BUY)
-            and not s.controller.awaiting_confirm
+            s.human_to_act and for_phase(s.state.phase).trades and not s.controller.awaiting_confirm
         )
 
     def covers(self, pos: tuple[int, int]) -> bool:

@@ -24,8 +24,9 @@ from dataclasses import dataclass, field
 import pygame
 
 from concordia.core.data import CARD_BY_ID, CARDS, CardDef
+from concordia.ui.presenters import action_icon, card_line, card_name, for_card
 from concordia.ui.render import shapes
-from concordia.ui.render.palette import INK, Colour
+from concordia.ui.render.palette import CARD_INK, INK, Colour
 from concordia.ui.render.text import TextCache
 from concordia.ui.strings import t
 
@@ -48,7 +49,6 @@ GOD_SYMBOLS: dict[str, str] = {
 }
 PAPER: Colour = (240, 231, 206)
 PAPER_DIM: Colour = (160, 154, 140)
-CARD_INK: Colour = (34, 28, 20)
 SUBTLE: Colour = (96, 84, 62)
 WORTH_BG: Colour = (46, 110, 60)
 WORTH_ZERO: Colour = (120, 112, 98)
@@ -66,19 +66,6 @@ class FaceReport:
     def merge(self, other: FaceReport) -> None:
         self.texts += other.texts
         self.cut += other.cut
-
-
-def card_name(card: str) -> str:
-    return t("card." + CARD_BY_ID[card].name.lower())
-
-
-def card_line(d: CardDef) -> str:
-    """The one line of text under a card's name."""
-    if d.action == "specialist":
-        return t("cardline.specialist", n=d.minerva_vp)
-    if d.action == "mercator":
-        return t("cardline.mercator", n=d.sestertii)
-    return t("cardline." + d.action)
 
 
 def worth_text(worth: int) -> str:
@@ -327,12 +314,13 @@ class CardFaces:
         self, surface: pygame.Surface, report: FaceReport, d: CardDef, box: pygame.Rect, start: int
     ) -> None:
         text = card_line(d)
-        if d.action == "specialist" and d.good:
+        good = for_card(d.action).line_good(d)
+        if good is not None:
             # "3 VP per house of" + the good's icon.
             icon = max(6, round(box.height * 0.8))
             text_box = pygame.Rect(box.x, box.y, box.width - icon - 3, box.height)
             r = self.label(surface, report, text, text_box, start, SUBTLE, anchor="midleft")
-            shapes.good_icon(surface, d.good, (r.right + 2 + icon / 2, box.centery), icon * 0.45)
+            shapes.good_icon(surface, good, (r.right + 2 + icon / 2, box.centery), icon * 0.45)
             return
         self.label(surface, report, text, box, start, SUBTLE, anchor="midleft")
 
@@ -491,102 +479,3 @@ def _good_chip(surface: pygame.Surface, good: str, centre: tuple[float, float], 
         pygame.draw.circle(surface, INK, (cx, cy + r * 0.62), 1)
         return
     shapes.good_icon(surface, good, centre, s * 0.45)
-
-
-def action_icon(surface: pygame.Surface, d: CardDef, centre: tuple[float, float], r: float) -> None:
-    """A small picture of the card's action, drawn in code."""
-    cx, cy = centre
-    lw = max(1, round(r / 5))
-    a = d.action
-    if a == "specialist" and d.good:
-        shapes.good_icon(surface, d.good, centre, r * 0.95)
-    elif a == "tribune":  # cards come back: a turning arrow round a card
-        card = pygame.Rect(0, 0, round(r * 0.8), round(r * 1.1))
-        card.center = (round(cx), round(cy))
-        pygame.draw.rect(surface, (250, 246, 232), card, border_radius=2)
-        pygame.draw.rect(surface, CARD_INK, card, 1, border_radius=2)
-        arc = pygame.Rect(0, 0, round(2 * r), round(2 * r))
-        arc.center = (round(cx), round(cy))
-        pygame.draw.arc(surface, CARD_INK, arc, math.radians(20), math.radians(300), lw + 1)
-        tip = (cx + r * math.cos(math.radians(20)), cy - r * math.sin(math.radians(20)))
-        pygame.draw.polygon(
-            surface,
-            CARD_INK,
-            [(tip[0] - r * 0.35, tip[1]), (tip[0] + r * 0.3, tip[1]), (tip[0], tip[1] + r * 0.45)],
-        )
-    elif a == "architect":  # a house and a step
-        s = r * 0.75
-        pts = [
-            (cx - s, cy + s),
-            (cx - s, cy - s * 0.1),
-            (cx, cy - s * 1.1),
-            (cx + s, cy - s * 0.1),
-            (cx + s, cy + s),
-        ]
-        pygame.draw.polygon(surface, (196, 120, 72), pts)
-        pygame.draw.polygon(surface, CARD_INK, pts, lw)
-        door = pygame.Rect(0, 0, max(2, round(s * 0.5)), max(3, round(s * 0.8)))
-        door.midbottom = (round(cx), round(cy + s))
-        pygame.draw.rect(surface, CARD_INK, door)
-    elif a == "prefect":  # a province's bonus marker turning out goods
-        tile = pygame.Rect(0, 0, round(r * 1.6), round(r * 1.6))
-        tile.center = (round(cx), round(cy))
-        pygame.draw.rect(surface, (250, 246, 232), tile, border_radius=max(2, round(r / 4)))
-        pygame.draw.rect(surface, CARD_INK, tile, lw, border_radius=max(2, round(r / 4)))
-        pygame.draw.polygon(
-            surface,
-            (72, 136, 78),
-            [(cx, cy - r * 0.6), (cx + r * 0.55, cy + r * 0.1), (cx - r * 0.55, cy + r * 0.1)],
-        )
-        bar = pygame.Rect(0, 0, round(r * 0.4), round(r * 0.45))
-        bar.midtop = (round(cx), round(cy + r * 0.1))
-        pygame.draw.rect(surface, (72, 136, 78), bar)
-    elif a == "mercator":  # coin and two arrows
-        shapes.coin(surface, (cx - r * 0.35, cy), r * 0.6)
-        for dy, sign in ((-0.45, 1), (0.45, -1)):
-            y = cy + dy * r
-            x0, x1 = cx + r * 0.05, cx + r
-            pygame.draw.line(surface, CARD_INK, (x0, y), (x1, y), lw)
-            tx = x1 if sign > 0 else x0
-            pygame.draw.polygon(
-                surface,
-                CARD_INK,
-                [
-                    (tx, y),
-                    (tx - sign * r * 0.3, y - r * 0.22),
-                    (tx - sign * r * 0.3, y + r * 0.22),
-                ],
-            )
-    elif a == "diplomat":  # one card copied onto another
-        for dx, dy, fill in ((-0.3, -0.25, (200, 190, 170)), (0.25, 0.2, (250, 246, 232))):
-            card = pygame.Rect(0, 0, round(r * 0.95), round(r * 1.3))
-            card.center = (round(cx + dx * r), round(cy + dy * r))
-            pygame.draw.rect(surface, fill, card, border_radius=2)
-            pygame.draw.rect(surface, CARD_INK, card, 1, border_radius=2)
-    elif a in ("senator", "consul"):  # cards taken from the display
-        n = 2 if a == "senator" else 1
-        for i in range(n):
-            off = (i - (n - 1) / 2) * r * 0.6
-            card = pygame.Rect(0, 0, round(r * 0.95), round(r * 1.3))
-            card.center = (round(cx + off), round(cy - r * 0.1 + abs(off) * 0.3))
-            pygame.draw.rect(surface, (250, 246, 232), card, border_radius=2)
-            pygame.draw.rect(surface, CARD_INK, card, 1, border_radius=2)
-        pygame.draw.circle(surface, (46, 110, 60), (cx + r * 0.6, cy + r * 0.6), r * 0.35)
-        pygame.draw.line(
-            surface,
-            (255, 255, 255),
-            (cx + r * 0.45, cy + r * 0.6),
-            (cx + r * 0.75, cy + r * 0.6),
-            1,
-        )
-        pygame.draw.line(
-            surface,
-            (255, 255, 255),
-            (cx + r * 0.6, cy + r * 0.45),
-            (cx + r * 0.6, cy + r * 0.75),
-            1,
-        )
-    elif a == "colonist":  # a new colonist
-        shapes.land_colonist(surface, centre, r * 0.85, (176, 160, 130), "circle")
-    else:
-        pygame.draw.circle(surface, CARD_INK, centre, r, lw)

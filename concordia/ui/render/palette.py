@@ -30,6 +30,8 @@ GOOD_COLOURS: Final[dict[str, Colour]] = {
 }
 
 INK: Final[Colour] = (40, 30, 22)
+#: The ink of the card faces and their icons.
+CARD_INK: Final[Colour] = (34, 28, 20)
 PAPER: Final[Colour] = (250, 243, 225)
 LAND_ROUTE: Final[Colour] = (122, 74, 36)
 LAND_ROUTE_EDGE: Final[Colour] = (245, 232, 200)
