@@ -27,6 +27,7 @@ from concordia.core import Phase
 from concordia.core.actions import ACTION_TYPES
 from concordia.ui import theme
 from concordia.ui.ai_bridge import HINT_LEVEL
+from concordia.ui.commands import Command, PayFor, TradeStep
 from concordia.ui.input import Click, Confirm, HandCard, Hover, Intent, Undo
 from concordia.ui.scene import Scene
 from concordia.ui.strings import t
@@ -97,7 +98,7 @@ STEPS: tuple[Step, ...] = (
 )
 
 #: Buttons of the game that never count as a wrong click (they only show things).
-NEUTRAL_UI = ("menu", "scores", "rules", "hint", "save", "cancel")
+NEUTRAL_UI = (Command.MENU, Command.SCORES, Command.RULES, Command.HINT, Command.SAVE)
 
 
 def guide_setup() -> object:
@@ -246,9 +247,9 @@ class GuideScene(Scene):
         want: list[object] = []
         sel = _sel_of(expect)
         if sel is not None:
-            want.append(("ui", "select", sel))
+            want.append(SelectColonist(*sel))
         elif expect == "end_turn":
-            want.append(("ui", "end_turn"))
+            want.append(Command.END_TURN)
         out = []
         for b in self.game.buttons.buttons:
             if not b.enabled:
@@ -300,21 +301,15 @@ class GuideScene(Scene):
         if step is None:
             return "neutral"
         expect = step.expect
-        if isinstance(choice, tuple) and choice and choice[0] == "ui":
-            what = choice[1]
-            if what in NEUTRAL_UI:
-                return "neutral"
-            if what == "end_turn":
-                return "yes" if expect == "end_turn" else "no"
-            if what == "select":
-                return "yes" if _sel_of(expect) == choice[2] else "no"
-            if what == "buy_card":
-                return "partial" if expect.startswith(f"buy {choice[2]} ") else "no"
-            if what == "trade_step":
-                good, delta = choice[2], choice[3]
-                sign = "-" if delta < 0 else "+"
-                return "partial" if expect.startswith(f"trade {good} {sign}") else "no"
-            return "no"
+        if choice in NEUTRAL_UI:
+            return "neutral"
+        if choice == Command.END_TURN:
+            return "yes" if expect == "end_turn" else "no"
+        if isinstance(choice, PayFor):
+            return "partial" if expect.startswith(f"buy {choice.card} ") else "no"
+        if isinstance(choice, TradeStep):
+            sign = "-" if choice.delta < 0 else "+"
+            return "partial" if expect.startswith(f"trade {choice.good} {sign}") else "no"
         if isinstance(choice, SelectColonist):
             return "yes" if _sel_of(expect) == (choice.kind, choice.src) else "no"
         if isinstance(choice, ACTION_TYPES):

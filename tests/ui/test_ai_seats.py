@@ -34,6 +34,7 @@ from concordia.core import (
     Produce,
 )
 from concordia.ui.ai_bridge import HINT_LEVEL, AIBridge
+from concordia.ui.commands import Command
 from concordia.ui.controller import GameController, GameSetup
 from concordia.ui.game.describe import describe_choice
 from concordia.ui.game.hints import Hint, _telling_step, why_text
@@ -308,7 +309,7 @@ def test_hint_by_key_and_button(agents: dict[str, FakeAgent]) -> None:
     # Playing anything clears the hint; the button asks again.
     click_button(app, lambda v: v == legal[0])
     assert scene.current_hint is None
-    click_button(app, lambda v: v == ("ui", "hint"))
+    click_button(app, lambda v: v == Command.HINT)
     assert scene.hint is not None and scene.hint.step == scene.state.step
     scene.close()
 

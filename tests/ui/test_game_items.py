@@ -22,6 +22,7 @@ from ui_helpers import (
 
 from concordia.core import GameState, Move, Trade
 from concordia.core.data import CARD_BY_ID
+from concordia.ui.commands import PayFor, SelectColonist, TradeStep
 from concordia.ui.game import tooltips
 from concordia.ui.game.describe import describe_choice
 from concordia.ui.input import Click, Confirm, HandCard, Hover
@@ -184,8 +185,8 @@ def test_item6_trade_amounts_on_other_rows_survive_a_trade() -> None:
     a, b = list(trades)[:2]
     da = 1 if any(tr.amount > 0 for tr in trades[a]) else -1
     db = 1 if any(tr.amount > 0 for tr in trades[b]) else -1
-    click_button(app, lambda v: v == ("ui", "trade_step", a, da))
-    click_button(app, lambda v: v == ("ui", "trade_step", b, db))
+    click_button(app, lambda v: v == TradeStep(a, da))
+    click_button(app, lambda v: v == TradeStep(b, db))
     click_button(app, lambda v: str(v) == f"trade {a} {da:+d}")
     assert scene.controller.actions[-1] == f"trade {a} {da:+d}"
     legal_b = {tr.amount for tr in scene.options().trades.get(b, [])}
@@ -205,8 +206,8 @@ def test_a_hinted_trade_stars_its_stepper_only_until_the_amount_is_set() -> None
 
     app, scene = _at(ready, seed=3, tries=200)
     buy = next(a for a in scene.state.legal_actions() if isinstance(a, Trade) and a.amount == 1)
-    plus = ("ui", "trade_step", buy.good, 1)
-    minus = ("ui", "trade_step", buy.good, -1)
+    plus = TradeStep(buy.good, 1)
+    minus = TradeStep(buy.good, -1)
     scene.hint = Hint(scene.state.step, 0, [buy], done=True)
     scene.rebuild()
     assert [b.value for b in scene.hint_buttons()] == [plus]
@@ -240,7 +241,7 @@ def test_the_trade_steppers_name_a_step_not_a_trade(lang: str) -> None:
         good = next(g for g, trs in trades.items() if any(tr.amount >= 2 for tr in trs))
         price = PRICE[GOODS.index(good)]
         for _ in range(2):
-            click_button(app, lambda v: v == ("ui", "trade_step", good, 1))
+            click_button(app, lambda v: v == TradeStep(good, 1))
         row = [b for b in scene.buttons.buttons if good in str(b.value)]
         amounts = {
             n
@@ -542,7 +543,7 @@ def test_item12_every_way_to_pay_an_any_good_has_a_button() -> None:
     app, scene = _at(several, seed=3, kinds=["human", "easy", "easy"], tries=300)
     buys = scene.options().buys
     card = next(c for c, b in buys.items() if len(b) >= 3)
-    click_button(app, lambda v: v == ("ui", "buy_card", card))
+    click_button(app, lambda v: v == PayFor(card))
     values = {str(b.value) for b in buttons(app) if b.enabled}
     for buy in buys[card]:
         assert str(buy) in values
@@ -580,9 +581,9 @@ def test_item13_colonist_buttons_keep_their_order_after_a_move() -> None:
 
     def order() -> list[tuple[str, str]]:
         return [
-            b.value[2]
+            (b.value.kind, b.value.src)
             for b in sorted(buttons(app), key=lambda b: b.rect.x)
-            if isinstance(b.value, tuple) and b.value[:2] == ("ui", "select")
+            if isinstance(b.value, SelectColonist)
         ]
 
     first = order()
@@ -1158,7 +1159,7 @@ def test_a_route_tooltip_says_the_move_once_with_its_steps(lang: str) -> None:
     set_language(lang)
     try:
         app, scene = _at(_mine("architect"), seed=3, tries=200)
-        click_button(app, lambda v: isinstance(v, tuple) and v[:2] == ("ui", "select"))
+        click_button(app, lambda v: isinstance(v, SelectColonist))
         assert scene.selected is not None
         geometry = scene.geometry()
         checked = 0

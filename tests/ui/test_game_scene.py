@@ -15,6 +15,7 @@ from ui_helpers import click_button, draw, find_actions, game_scene, send
 
 from concordia.core import GameState
 from concordia.core.data import CARD_BY_ID
+from concordia.ui.commands import Command, PayFor, SelectColonist, TradeStep
 from concordia.ui.controller import list_saves, load_game
 from concordia.ui.input import Cancel, Click, Confirm, HandCard, Undo
 from concordia.ui.scenes.dialog import PauseScene
@@ -78,7 +79,7 @@ def test_architect_turn_moves_by_route_click_and_finishes() -> None:
     _play(app, scene, "architect")
     opts = scene.options()
     (kind, src), moves = next(iter(opts.moves.items()))
-    click_button(app, lambda v: v == ("ui", "select", (kind, src)))
+    click_button(app, lambda v: v == SelectColonist(kind, src))
     assert scene.selected == (kind, src)
     highlights = scene.highlights()
     for move in moves:  # every reachable route is lit with its step cost
@@ -143,7 +144,7 @@ def test_mercator_trade_panel_submits_one_trade_per_kind() -> None:
     good = next(
         g for g, trades in scene.options().trades.items() if any(tr.amount > 0 for tr in trades)
     )
-    click_button(app, lambda v: v == ("ui", "trade_step", good, 1))
+    click_button(app, lambda v: v == TradeStep(good, 1))
     click_button(app, lambda v: str(v) == f"trade {good} +1")
     assert _last(scene) == f"trade {good} +1"
     assert good not in scene.options().trades  # that kind is done
@@ -156,7 +157,7 @@ def test_senator_buys_a_clicked_display_card() -> None:
     buys = scene.options().buys
     assert buys
     card = next(iter(buys))
-    click_button(app, lambda v: str(v).startswith(f"buy {card}") or v == ("ui", "buy_card", card))
+    click_button(app, lambda v: str(v).startswith(f"buy {card}") or v == PayFor(card))
     if scene.buy_card is not None:  # several ways to pay for an "any": pick one
         click_button(app, lambda v: str(v).startswith(f"buy {card}"))
     assert _last(scene).startswith(f"buy {card}")
@@ -332,7 +333,7 @@ def test_save_and_load_round_trip() -> None:
     app, scene = game_scene(HUMAN_AI, 7)
     scene.update(0.0)
     click_button(app, lambda v: str(v).startswith("play prefect"))
-    click_button(app, lambda v: v == ("ui", "save"))
+    click_button(app, lambda v: v == Command.SAVE)
     saves = [s for s in list_saves() if not s.autosave]
     assert len(saves) == 1
     loaded = load_game(saves[0].path)

@@ -10,6 +10,7 @@ from ui_helpers import click_button, draw, make_app
 
 from concordia.ui.ai_bridge import HINT_LEVEL
 from concordia.ui.app import App
+from concordia.ui.commands import Command
 from concordia.ui.guide import STEPS, GuideScene, start_guided_game
 from concordia.ui.input import Click
 from concordia.ui.scenes.game import GameScene
@@ -112,7 +113,7 @@ def test_a_wrong_click_is_answered_and_leaving_continues_the_game() -> None:
         click_button(app, lambda v: str(v) == "play tribune")
         assert game.controller.actions[0] == "play tribune"
         click_button(app, lambda v: str(v) == "finish")
-        click_button(app, lambda v: v == ("ui", "end_turn"))
+        click_button(app, lambda v: v == Command.END_TURN)
         run_until(app, lambda: game.human_to_act and game.state.turn_player == 0, 60)
         assert len(game.controller.actions) > 3  # the AIs played their turns
         assert isinstance(app.stack.top, GameScene)

@@ -14,6 +14,7 @@ from concordia.core.data import CARDS
 from concordia.maps import load_board
 from concordia.stats import open_statistics
 from concordia.ui import rules_pages, strings
+from concordia.ui.commands import Command
 from concordia.ui.controller import GameController, GameSetup, SeatConfig
 from concordia.ui.input import Cancel, Hover, Key, Wheel
 from concordia.ui.scenes.menu import MenuScene
@@ -181,7 +182,7 @@ def test_f1_over_a_card_opens_its_page_and_the_question_button_opens_the_rules()
     assert reference.page == rules_pages.page_for_card(card)
     app.dispatch(Key(pygame.K_F1))
     assert app.stack.top is game
-    click_button(app, _is(("ui", "rules")))
+    click_button(app, _is(Command.RULES))
     assert isinstance(app.stack.top, ReferenceScene)
 
 

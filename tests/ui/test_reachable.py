@@ -22,6 +22,7 @@ from concordia.core import (
     Trade,
     new_game,
 )
+from concordia.ui.commands import PayFor, TradeStep
 from concordia.ui.input import Click
 from concordia.ui.scenes.game import GameScene
 from concordia.ui.strings import set_language
@@ -89,19 +90,19 @@ def _play(scene: GameScene, action: Action) -> None:
         return
     if isinstance(action, Move):
         key = (action.kind, action.src)
-        if not _click_value(scene, ("ui", "select", key)):
+        if not _click_value(scene, SelectColonist(*key)):
             assert _click_target(scene, lambda t: t.choice == SelectColonist(*key)), action
         assert scene.selected == key
         assert _click_target(scene, lambda t: t.choice == action), action
         return
     if isinstance(action, BuyCard):
-        assert _click_value(scene, ("ui", "buy_card", action.card)), action
+        assert _click_value(scene, PayFor(action.card)), action
         assert _click_value(scene, action), action
         return
     if isinstance(action, Trade):
         step = 1 if action.amount > 0 else -1
         for _ in range(abs(action.amount)):
-            assert _click_value(scene, ("ui", "trade_step", action.good, step)), action
+            assert _click_value(scene, TradeStep(action.good, step)), action
         assert _click_value(scene, action), action
         return
 

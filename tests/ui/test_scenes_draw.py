@@ -7,6 +7,7 @@ from typing import Any
 import pytest
 from ui_helpers import click_button, draw, find_actions, game_scene, make_app, send
 
+from concordia.ui.commands import SelectColonist
 from concordia.ui.input import Click, Confirm, Hover
 from concordia.ui.scenes.dialog import ErrorScene, PauseScene
 from concordia.ui.scenes.game import GameScene
@@ -46,7 +47,7 @@ def test_every_scene_draws(size: tuple[int, int]) -> None:
     # The game in several phases, with tooltips under the mouse.
     draw(app)
     click_button(app, lambda v: str(v) == "play architect")
-    click_button(app, lambda v: isinstance(v, tuple) and v[:2] == ("ui", "select"))
+    click_button(app, lambda v: isinstance(v, SelectColonist))
     for x in range(0, size[0], 97):
         for y in range(0, size[1], 89):
             app.dispatch(Hover((x, y)))

@@ -10,6 +10,7 @@ import pytest
 from ui_helpers import board, click_button, draw, game_scene, make_app
 
 from concordia.ui import theme
+from concordia.ui.commands import Command
 from concordia.ui.controller import (
     GameController,
     GameSetup,
@@ -121,7 +122,7 @@ def test_colours_survive_save_and_load() -> None:
     app, _ = game_scene(["human", "easy"])
     scene = GameScene(app, controller)
     app.stack.push(scene)
-    click_button(app, lambda v: v == ("ui", "save"))
+    click_button(app, lambda v: v == Command.SAVE)
     saved = [s for s in list_saves() if not s.autosave]
     loaded = load_game(saved[0].path)
     assert [s.colour for s in loaded.seats] == [4, 2]

@@ -8,6 +8,7 @@ import pygame
 
 from concordia.core import Move
 from concordia.ui import theme
+from concordia.ui.commands import Command
 from concordia.ui.game.cards import CardChoiceButton
 from concordia.ui.presenters import Choice, for_phase
 from concordia.ui.strings import t, tn
@@ -57,16 +58,14 @@ class ActionBar:
         bar = self._bar()
         c = s.controller
         if c.can_undo():
-            bar.add_right(t("game.undo"), ("ui", "undo"), t("game.tip.undo"))
+            bar.add_right(t("game.undo"), Command.UNDO, t("game.tip.undo"))
         if c.awaiting_confirm:
-            bar.add_right(
-                t("game.end_turn"), ("ui", "end_turn"), t("game.tip.end_turn"), accent=True
-            )
+            bar.add_right(t("game.end_turn"), Command.END_TURN, t("game.tip.end_turn"), accent=True)
             return
         hint = s.current_hint
         bar.add_right(
             t("game.hint_wait") if hint is not None and not hint.done else t("game.hint"),
-            ("ui", "hint"),
+            Command.HINT,
             t("game.tip.hint"),
         )
         opts = s.options()

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from concordia.core.actions import ACTION_TYPES
+from concordia.ui.commands import Command, PayFor, SelectColonist, TradeStep
 from concordia.ui.controller import SaveError, saves_folder
 from concordia.ui.game import hints, pointer
 from concordia.ui.input import (
@@ -119,41 +120,45 @@ def on_click(scene: GameScene, pos: tuple[int, int], button: int) -> None:
 
 def on_button(scene: GameScene, b: Button) -> None:
     value = b.value
-    if isinstance(value, tuple) and value and value[0] == "ui":
-        what = value[1]
-        if what == "menu":
+    match value:
+        case Command.MENU:
             from concordia.ui.scenes.dialog import PauseScene
 
             scene.app.push(PauseScene(scene.app, scene))
-        elif what == "scores":
+            return
+        case Command.SCORES:
             from concordia.ui.scenes.scores import ScoresScene
 
             scene.app.push(ScoresScene(scene.app, scene.controller, final=False))
-        elif what == "rules":
+            return
+        case Command.RULES:
             from concordia.ui.scenes.reference import open_reference
 
             open_reference(scene.app)
-        elif what == "save":
+            return
+        case Command.SAVE:
             scene.save_now()
-        elif what == "undo":
+            return
+        case Command.UNDO:
             scene.undo()
-        elif what == "hint":
+            return
+        case Command.HINT:
             scene.request_hint()
-        elif what == "end_turn":
+            return
+        case Command.END_TURN:
             scene.confirm_turn()
-        elif what == "select":
-            scene.selected = value[2]
+            return
+        case SelectColonist(kind=kind, src=src):
+            scene.selected = (kind, src)
             scene._rebuild()
-        elif what == "buy_card":
-            scene.buy_card = value[2]
+            return
+        case PayFor(card=card):
+            scene.buy_card = card
             scene._rebuild()
-        elif what == "trade_step":
-            good, delta = value[2], value[3]
+            return
+        case TradeStep(good=good, delta=delta):
             scene.trade.step(good, delta)
-        elif what == "cancel":
-            scene.selected = scene.place_city = scene.buy_card = None
-            scene._rebuild()
-        return
+            return
     if (
         isinstance(value, ACTION_TYPES)
         and scene.human_to_act

@@ -9,6 +9,7 @@ import pygame
 
 from concordia.core.data import CARD_BY_ID
 from concordia.ui import theme
+from concordia.ui.commands import PayFor
 from concordia.ui.game.cards import CardButton, draw_card, goods_words
 from concordia.ui.insight import card_worth
 from concordia.ui.presenters import card_name, card_text, for_phase
@@ -37,7 +38,7 @@ class DisplayRow:
             if card is None or card not in opts.buys:
                 continue
             buys = opts.buys[card]
-            value: object = buys[0] if len(buys) == 1 else ("ui", "buy_card", card)
+            value: object = buys[0] if len(buys) == 1 else PayFor(card)
             s.buttons.add(CardButton(rect, card_name(card), value, self.tooltip_for(slot, card)))
 
     def rects(self) -> list[pygame.Rect]:

@@ -30,6 +30,7 @@ from concordia.core import (
 )
 from concordia.core.data import CARD_BY_ID
 from concordia.ui import theme
+from concordia.ui.commands import PayFor, SelectColonist, TradeStep
 from concordia.ui.game.describe import describe, describe_choice
 from concordia.ui.presenters import card_name
 from concordia.ui.strings import t, tn
@@ -379,14 +380,14 @@ def hint_buttons(scene: GameScene) -> list[Button]:
     a = hint.action
     wanted: list[object] = [a]
     if isinstance(a, Move):
-        wanted.append(("ui", "select", (a.kind, a.src)))
+        wanted.append(SelectColonist(a.kind, a.src))
     if isinstance(a, BuyCard):
-        wanted.append(("ui", "buy_card", a.card))
+        wanted.append(PayFor(a.card))
     if isinstance(a, Trade):
         # The stepper leads to the hinted amount only while the panel is short of it.
         set_now = scene.trade_amount.get(a.good, 0)
         if set_now != a.amount:
-            wanted.append(("ui", "trade_step", a.good, 1 if a.amount > set_now else -1))
+            wanted.append(TradeStep(a.good, 1 if a.amount > set_now else -1))
     return [b for b in scene.buttons.buttons if b.value in wanted and b.enabled]
 
 

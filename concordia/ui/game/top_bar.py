@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from concordia.ui import theme
+from concordia.ui.commands import Command
 from concordia.ui.game.describe import describe
 from concordia.ui.presenters import for_phase
 from concordia.ui.strings import t, tn
@@ -28,9 +29,9 @@ class TopBar:
         top = s.lay.top
         x = top.right - 8
         for key, label, tip in (
-            ("menu", t("game.menu"), t("game.tip.menu")),
-            ("save", t("game.save"), t("game.tip.save")),
-            ("scores", t("game.scores"), t("game.tip.scores")),
+            (Command.MENU, t("game.menu"), t("game.tip.menu")),
+            (Command.SAVE, t("game.save"), t("game.tip.save")),
+            (Command.SCORES, t("game.scores"), t("game.tip.scores")),
         ):
             w = s.px(96)
             x -= w
@@ -38,7 +39,7 @@ class TopBar:
                 Button(
                     pygame.Rect(x, top.y + s.px(4), w, top.height - s.px(8)),
                     label,
-                    ("ui", key),
+                    key,
                     tip,
                     size=14,
                 )
@@ -49,7 +50,7 @@ class TopBar:
             Button(
                 pygame.Rect(x - w, top.y + s.px(4), w, top.height - s.px(8)),
                 "?",
-                ("ui", "rules"),
+                Command.RULES,
                 t("game.tip.rules"),
                 size=16,
                 bold=True,

@@ -8,6 +8,7 @@ import pygame
 
 from concordia.core.data import GOODS, PRICE
 from concordia.ui import theme
+from concordia.ui.commands import TradeStep
 from concordia.ui.presenters import for_phase
 from concordia.ui.strings import t, tn
 from concordia.ui.widgets import Button
@@ -65,7 +66,7 @@ class TradePanel:
                 Button(
                     pygame.Rect((r.x + s.px(180), y), step),
                     "−",
-                    ("ui", "trade_step", good, -1),
+                    TradeStep(good, -1),
                     # A step, not a trade: "Sell 1 brick" beside "Buy 2" read as two
                     # trades (session 7, by hand).
                     t("game.trade_minus", good=t("good." + good), money=PRICE[GOODS.index(good)]),
@@ -76,7 +77,7 @@ class TradePanel:
                 Button(
                     pygame.Rect((r.x + s.px(252), y), step),
                     "+",
-                    ("ui", "trade_step", good, 1),
+                    TradeStep(good, 1),
                     t("game.trade_plus", good=t("good." + good), money=PRICE[GOODS.index(good)]),
                     enabled=enabled,
                 )

@@ -19,6 +19,7 @@ from concordia.ui.presenters.base import (
 )
 from concordia.ui.render.palette import CARD_INK
 from concordia.ui.strings import t, tn
+from concordia.ui.targeting import SelectColonist
 
 if TYPE_CHECKING:
     from concordia.ui.game.describe import Names
@@ -47,7 +48,7 @@ class Architect(Presenter):
             out.append(
                 Choice(
                     f"{name}: {scene.place_name(src)}",
-                    ("ui", "select", (kind, src)),
+                    SelectColonist(kind, src),
                     t("game.moving", kind=name, src=scene.place_name(src)),
                     selected=scene.selected == (kind, src),
                 )
