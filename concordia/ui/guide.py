@@ -217,7 +217,7 @@ class GuideScene(Scene):
         if step is None:
             return
         sel = _sel_of(step.expect)
-        if (sel is not None and self.game.selected == sel) or (
+        if (sel is not None and self.game.selection.colonist == sel) or (
             step.expect == "end_turn" and not c.awaiting_confirm
         ):
             self.advance()

@@ -291,17 +291,26 @@ class Options:
 
 @dataclass
 class Selection:
-    """The scene's half-made choice: the Architect's colonist, the Colonist card's city
-    with two kinds, the Senator's card with several ways to pay."""
+    """The player's input in progress: the half-made choice (the Architect's colonist,
+    the Colonist card's city with two kinds, the Senator's card with several ways to
+    pay) and the amounts set in the trade panel (good -> amount)."""
 
     colonist: tuple[str, str] | None = None
     place_city: str | None = None
     buy_card: str | None = None
+    trades: dict[str, int] = field(default_factory=dict)
 
-    def clear(self) -> None:
+    def clear_choice(self) -> None:
+        """Drop the half-made choice (the trade amounts stay)."""
         self.colonist = self.place_city = self.buy_card = None
 
+    def clear(self) -> None:
+        """Drop everything (an undo, a new position)."""
+        self.clear_choice()
+        self.trades = {}
+
     def __bool__(self) -> bool:
+        """Whether a choice is half made."""
         return bool(self.colonist or self.place_city or self.buy_card)
 
 

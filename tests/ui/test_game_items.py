@@ -90,7 +90,7 @@ def test_item2_the_step_cost_badge_of_a_route_is_clickable() -> None:
 
     app, scene = _at(ready, seed=5)
     (kind, src), moves = next(iter(scene.options().moves.items()))
-    scene.selected = (kind, src)
+    scene.selection.colonist = (kind, src)
     scene.rebuild()
     geo = scene.geometry()
     move = moves[0]
@@ -191,7 +191,7 @@ def test_item6_trade_amounts_on_other_rows_survive_a_trade() -> None:
     assert scene.controller.actions[-1] == f"trade {a} {da:+d}"
     legal_b = {tr.amount for tr in scene.options().trades.get(b, [])}
     if db in legal_b:
-        assert scene.trade_amount.get(b) == db
+        assert scene.selection.trades.get(b) == db
 
 
 def test_a_hinted_trade_stars_its_stepper_only_until_the_amount_is_set() -> None:
@@ -212,7 +212,7 @@ def test_a_hinted_trade_stars_its_stepper_only_until_the_amount_is_set() -> None
     scene.rebuild()
     assert [b.value for b in scene.hint_buttons()] == [plus]
     click_button(app, lambda v: v == plus)
-    assert scene.trade_amount.get(buy.good) == 1
+    assert scene.selection.trades.get(buy.good) == 1
     assert [b.value for b in scene.hint_buttons()] == [buy]
     if any(tr.amount == 2 for tr in scene.options().trades[buy.good]):
         click_button(app, lambda v: v == plus)  # one too many: the way back is starred
@@ -518,7 +518,7 @@ def test_item11_your_own_moves_are_animated() -> None:
     app, scene = _at(ready, seed=5)
     app.settings = replace(app.settings, animation_speed="normal")
     (kind, src), moves = next(iter(scene.options().moves.items()))
-    scene.selected = (kind, src)
+    scene.selection.colonist = (kind, src)
     scene.rebuild()
     box = scene.geometry().badges[(moves[0].kind, moves[0].dst)]
     send(app, Click((round(box.centre[0]), round(box.centre[1]))))
@@ -966,7 +966,7 @@ def test_a_click_on_a_card_the_player_cannot_pay_for_says_its_price(lang: str) -
         scene.message = None
         send(app, Click(rects[rich].center))
         assert scene.message is None or card_name(card) not in scene.message
-        assert scene.state is not state or scene.buy_card == ids[rich]
+        assert scene.state is not state or scene.selection.buy_card == ids[rich]
         scene.close()
     finally:
         set_language("en")
@@ -1160,7 +1160,7 @@ def test_a_route_tooltip_says_the_move_once_with_its_steps(lang: str) -> None:
     try:
         app, scene = _at(_mine("architect"), seed=3, tries=200)
         click_button(app, lambda v: isinstance(v, SelectColonist))
-        assert scene.selected is not None
+        assert scene.selection.colonist is not None
         geometry = scene.geometry()
         checked = 0
         for target in scene.targeting().targets():
@@ -1423,7 +1423,7 @@ def test_a_click_inside_a_buildable_city_disc_builds_and_never_takes_a_route() -
     geometry = scene.geometry()
     checked = 0
     for colonist in opts.moves:
-        scene.selected = colonist
+        scene.selection.colonist = colonist
         scene.rebuild()
         for city, build in opts.builds.items():
             if not any(city in m.dst.split("-") for m in opts.moves[colonist]):

@@ -80,7 +80,7 @@ def test_architect_turn_moves_by_route_click_and_finishes() -> None:
     opts = scene.options()
     (kind, src), moves = next(iter(opts.moves.items()))
     click_button(app, lambda v: v == SelectColonist(kind, src))
-    assert scene.selected == (kind, src)
+    assert scene.selection.colonist == (kind, src)
     highlights = scene.highlights()
     for move in moves:  # every reachable route is lit with its step cost
         assert highlights[(move.kind, move.dst)] == str(scene.state.cost(move).points)
@@ -158,7 +158,7 @@ def test_senator_buys_a_clicked_display_card() -> None:
     assert buys
     card = next(iter(buys))
     click_button(app, lambda v: str(v).startswith(f"buy {card}") or v == PayFor(card))
-    if scene.buy_card is not None:  # several ways to pay for an "any": pick one
+    if scene.selection.buy_card is not None:  # several ways to pay for an "any": pick one
         click_button(app, lambda v: str(v).startswith(f"buy {card}"))
     assert _last(scene).startswith(f"buy {card}")
     assert card in scene.state.hand(0)
@@ -193,7 +193,7 @@ def test_colonist_places_in_a_clicked_city_or_takes_cash() -> None:
         x, y = scene.board.renderer.city_pos(city)
         app.dispatch(Click((int(x), int(y))))
         if len(options) > 1:
-            assert scene.place_city == city
+            assert scene.selection.place_city == city
             click_button(app, lambda v: str(v).startswith("place ") and str(v).endswith(city))
         assert _last(scene).startswith("place ")
     else:

@@ -124,7 +124,7 @@ def test_every_position_fits_its_boxes(language: Cuts) -> None:
         for phase, state in POSITIONS.items():
             show_state(scene, state)
             for sel in [None, *list(scene.options().moves)[:2]]:
-                scene.selected = sel
+                scene.selection.colonist = sel
                 scene.rebuild()
                 app.draw(app.screen)
                 assert language.cut == [], (size, phase, sel, language.cut)

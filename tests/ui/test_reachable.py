@@ -92,7 +92,7 @@ def _play(scene: GameScene, action: Action) -> None:
         key = (action.kind, action.src)
         if not _click_value(scene, SelectColonist(*key)):
             assert _click_target(scene, lambda t: t.choice == SelectColonist(*key)), action
-        assert scene.selected == key
+        assert scene.selection.colonist == key
         assert _click_target(scene, lambda t: t.choice == action), action
         return
     if isinstance(action, BuyCard):
@@ -118,7 +118,7 @@ def _play(scene: GameScene, action: Action) -> None:
         return target.choice == action or target.choice == ChoosePlace(str(city))
 
     assert _click_target(scene, places if city else leads), f"no click reaches {action}"
-    if scene.place_city is not None:
+    if scene.selection.place_city is not None:
         assert _click_value(scene, action), action
 
 

@@ -142,7 +142,7 @@ def _check_scene(scene: GameScene, closest: bool) -> int:
     camera: Any = scene.board._camera()
     checked = 0
     for sel in list(_selections(scene)):
-        scene.selected = sel
+        scene.selection.colonist = sel
         scene.rebuild()
         camera.fit()
         targets = scene.targeting().targets()
@@ -169,7 +169,7 @@ def _check_scene(scene: GameScene, closest: bool) -> int:
             assert tip.startswith(t("game.tip.click", what=what)), tip
             checked += 1
         camera.fit()
-    scene.selected = None
+    scene.selection.colonist = None
     return checked
 
 
@@ -226,7 +226,7 @@ def test_a_city_price_badge_leaves_the_lit_road_beside_it_clear(
     app, scene = game_scene(["human", "easy"], 11, actions.splitlines(), board_name="italia")
     scene.update(0.0)
     assert ("land", "comum-mutina") in scene.options().moves
-    scene.selected = ("land", "comum-mutina")
+    scene.selection.colonist = ("land", "comum-mutina")
     scene.rebuild()
     assert app.screen is not None
     app.draw(app.screen)
@@ -262,7 +262,7 @@ def test_a_click_on_the_hinted_route_makes_the_hinted_move(pygame_display: Any) 
     hinted = parse_action("move land comum-mutina mutina-verona", state)
     other = parse_action("move land casinum-hadria ancona-hadria", state)
     assert hinted in state.legal_actions() and other in state.legal_actions()
-    assert isinstance(hinted, Move) and isinstance(other, Move) and scene.selected is None
+    assert isinstance(hinted, Move) and isinstance(other, Move) and scene.selection.colonist is None
 
     def middle(move: Any) -> tuple[int, int]:
         assert app.screen is not None
@@ -289,7 +289,7 @@ def test_a_click_on_the_hinted_route_makes_the_hinted_move(pygame_display: Any) 
         for key, ms in moves.items()
         if key != (hinted.kind, hinted.src) and all(m.dst != hinted.dst for m in ms)
     )
-    scene.selected = chosen
+    scene.selection.colonist = chosen
     scene.rebuild()
     hit = scene.board_hit(middle(hinted))
     assert hit is not None and hit.choice == hinted
@@ -297,7 +297,7 @@ def test_a_click_on_the_hinted_route_makes_the_hinted_move(pygame_display: Any) 
     clash = parse_action("move land comum-mutina ancona-hadria", state)
     assert clash in state.legal_actions() and other.dst == "ancona-hadria"
     scene.hint = Hint(state.step, 0, [clash], done=True)
-    scene.selected = ("land", "casinum-hadria")
+    scene.selection.colonist = ("land", "casinum-hadria")
     scene.rebuild()
     hit = scene.board_hit(middle(other))
     assert hit is not None and hit.choice == other
@@ -367,3 +367,14 @@ def test_clear_corner_keeps_the_boxes_it_is_given_uncovered() -> None:
     assert (got.x, got.y) == (592, 422)  # bottom right: covers none of them
     assert overlap_area(Box(0, 0, 10, 10), Box(5, 5, 10, 10)) == 25
     assert overlap_area(Box(0, 0, 10, 10), Box(10, 0, 10, 10)) == 0
+
+
+def test_the_selection_resets_its_choice_or_everything() -> None:
+    sel = Selection(("land", "roma"), "ostia", "I_mason", {"wine": 2})
+    assert sel
+    sel.clear_choice()  # a played action: the trade amounts stay
+    assert not sel and sel.trades == {"wine": 2}
+    assert (sel.colonist, sel.place_city, sel.buy_card) == (None, None, None)
+    sel.buy_card = "I_mason"
+    sel.clear()  # an undo: everything goes
+    assert not sel and sel.trades == {}

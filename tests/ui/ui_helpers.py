@@ -110,7 +110,6 @@ def show_state(scene: GameScene, state: GameState) -> None:
     c = scene.controller
     c.history = [state]
     c.actions, c.actors, c.committed = [], [], 0
-    scene.selected = scene.place_city = scene.buy_card = None
-    scene.trade_amount = {}
+    scene.selection.clear()
     scene.hint = None
     scene.rebuild()

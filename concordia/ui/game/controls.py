@@ -46,8 +46,8 @@ def handle(scene: GameScene, intent: Intent) -> Intent | None:
             scene.board.pan(*intent.rel)
         return None
     if isinstance(intent, Cancel):
-        if scene.selected or scene.place_city or scene.buy_card:
-            scene.selected = scene.place_city = scene.buy_card = None
+        if scene.selection:
+            scene.selection.clear_choice()
             scene._rebuild()
         else:
             from concordia.ui.scenes.dialog import PauseScene
@@ -149,11 +149,11 @@ def on_button(scene: GameScene, b: Button) -> None:
             scene.confirm_turn()
             return
         case SelectColonist(kind=kind, src=src):
-            scene.selected = (kind, src)
+            scene.selection.colonist = (kind, src)
             scene._rebuild()
             return
         case PayFor(card=card):
-            scene.buy_card = card
+            scene.selection.buy_card = card
             scene._rebuild()
             return
         case TradeStep(good=good, delta=delta):
@@ -176,10 +176,7 @@ def undo(scene: GameScene) -> None:
         scene.pending_ai = None
         scene.hint = hints.after_undo(scene)
         scene.tweens = []
-        scene.selected = None
-        scene.place_city = None
-        scene.buy_card = None
-        scene.trade_amount = {}
+        scene.selection.clear()
         scene._rebuild()
 
 

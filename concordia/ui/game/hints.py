@@ -385,7 +385,7 @@ def hint_buttons(scene: GameScene) -> list[Button]:
         wanted.append(PayFor(a.card))
     if isinstance(a, Trade):
         # The stepper leads to the hinted amount only while the panel is short of it.
-        set_now = scene.trade_amount.get(a.good, 0)
+        set_now = scene.selection.trades.get(a.good, 0)
         if set_now != a.amount:
             wanted.append(TradeStep(a.good, 1 if a.amount > set_now else -1))
     return [b for b in scene.buttons.buttons if b.value in wanted and b.enabled]

@@ -17,7 +17,6 @@ from concordia.ui.targeting import (
     Hit,
     HKey,
     Options,
-    Selection,
     Targeting,
     action_target,
 )
@@ -33,7 +32,7 @@ def targeting(scene: GameScene) -> Targeting:
     return Targeting(
         scene.state,
         scene.options() if acting else Options(),
-        Selection(scene.selected, scene.place_city, scene.buy_card),
+        scene.selection,
         scene.cities,
         {c: _province_of(scene, c) for c in scene.cities},
         _hinted(scene) if acting else None,

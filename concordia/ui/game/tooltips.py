@@ -51,7 +51,9 @@ def _about(scene: GameScene, key: object, pos: tuple[int, int]) -> str | None:
         kind, route = key
         tip = t("game.tip.route", kind=t("game.kind_" + kind), route=scene.place_name(route))
         opts = scene.options()
-        for move in opts.moves.get(scene.selected, []) if scene.selected else []:
+        for move in (
+            opts.moves.get(scene.selection.colonist, []) if scene.selection.colonist else []
+        ):
             if (move.kind, move.dst) == key:
                 tip += ". " + tn("game.tip.route_move", scene.state.cost(move).points)
         return tip
@@ -81,8 +83,8 @@ def _under(
     route = board.route_at(pos) if province is None else None
     if route is not None:
         s = t("game.tip.route", kind=t("game.kind_" + route[0]), route=scene.place_name(route[1]))
-        if scene.selected is not None:
-            for move in opts.moves.get(scene.selected, []):
+        if scene.selection.colonist is not None:
+            for move in opts.moves.get(scene.selection.colonist, []):
                 if (move.kind, move.dst) == route:
                     s += ". " + tn("game.tip.route_move", state.cost(move).points)
         return s

@@ -39,11 +39,11 @@ class TradePanel:
         amounts = sorted(tr.amount for tr in s.options().trades.get(good, []))
         if not amounts:
             return
-        current = s.trade_amount.get(good, 0)
+        current = s.selection.trades.get(good, 0)
         values = sorted({0, *amounts})
         i = values.index(current) if current in values else values.index(0)
         i = max(0, min(len(values) - 1, i + delta))
-        s.trade_amount[good] = values[i]
+        s.selection.trades[good] = values[i]
         s.rebuild()
 
     def rect(self) -> pygame.Rect:
@@ -59,7 +59,7 @@ class TradePanel:
         for i, good in enumerate(GOODS):
             y = r.y + s.px(56) + i * s.px(40)
             trades = opts.trades.get(good, [])
-            amount = s.trade_amount.get(good, 0)
+            amount = s.selection.trades.get(good, 0)
             enabled = bool(trades)
             step = (s.px(32), s.px(30))
             s.buttons.add(
@@ -151,7 +151,7 @@ class TradePanel:
                 theme.ACCENT,
                 "midright",
             )
-            amount = s.trade_amount.get(good, 0)
+            amount = s.selection.trades.get(good, 0)
             theme.text(
                 surface,
                 font,

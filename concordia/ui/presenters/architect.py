@@ -36,7 +36,7 @@ class Architect(Presenter):
         state, opts = scene.state, scene.options()
         if not opts.moves:
             return t("game.choose_build_more" if opts.builds else "game.choose_finish")
-        prompt = t("game.choose_route" if scene.selected else "game.choose_colonist")
+        prompt = t("game.choose_route" if scene.selection.colonist else "game.choose_colonist")
         if opts.builds and state.points > 0:  # the warning first: it must not be cut
             prompt += " · " + tn("game.build_ends_move", state.points)
         return f"{prompt} · {t('game.points_left', n=state.points)}"
@@ -50,7 +50,7 @@ class Architect(Presenter):
                     f"{name}: {scene.place_name(src)}",
                     SelectColonist(kind, src),
                     t("game.moving", kind=name, src=scene.place_name(src)),
-                    selected=scene.selected == (kind, src),
+                    selected=scene.selection.colonist == (kind, src),
                 )
             )
         return out

@@ -30,7 +30,7 @@ from concordia.ui.strings import t
 if TYPE_CHECKING:
     from concordia.ui.controller import GameController
     from concordia.ui.game.describe import Names
-    from concordia.ui.targeting import Options
+    from concordia.ui.targeting import Options, Selection
 
 Point = tuple[float, float]
 
@@ -49,13 +49,7 @@ class SceneLike(Protocol):
     def controller(self) -> GameController: ...
 
     @property
-    def selected(self) -> tuple[str, str] | None: ...
-
-    @property
-    def place_city(self) -> str | None: ...
-
-    @property
-    def buy_card(self) -> str | None: ...
+    def selection(self) -> Selection: ...
 
     @property
     def bar(self) -> ColonistOrder: ...

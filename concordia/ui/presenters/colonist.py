@@ -38,7 +38,7 @@ class Colonist(Presenter):
     actions = (Place,)
 
     def prompt(self, scene: SceneLike, seat: int) -> str:
-        if scene.place_city is not None:
+        if scene.selection.place_city is not None:
             return t("game.choose_kind")
         opts = scene.options()
         if not opts.places:
@@ -49,9 +49,9 @@ class Colonist(Presenter):
         return f"{t('game.choose_place')}, {tail}"
 
     def choices(self, scene: SceneLike) -> list[Choice]:
-        if scene.place_city is None:
+        if scene.selection.place_city is None:
             return []  # the cities are chosen on the board
-        return place_choices(scene, [scene.place_city])
+        return place_choices(scene, [scene.selection.place_city])
 
     def describe(self, names: Names, action: Action, seat: int, before: GameState) -> str:
         assert isinstance(action, Place)

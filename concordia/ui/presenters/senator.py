@@ -34,11 +34,11 @@ class Purchase(Presenter):
 
     def prompt(self, scene: SceneLike, seat: int) -> str:
         opts = scene.options()
-        if scene.buy_card is not None:
+        if scene.selection.buy_card is not None:
             # Only the display's "any good" symbols are chosen here (the hint's words).
-            ways = opts.buys.get(scene.buy_card, [])
+            ways = opts.buys.get(scene.selection.buy_card, [])
             extra = max((len(b.choice) for b in ways), default=1)
-            return tn("game.choose_goods", extra, card=card_name(scene.buy_card))
+            return tn("game.choose_goods", extra, card=card_name(scene.selection.buy_card))
         if not opts.buys:
             if all(card is None for card in scene.state.display_ids()):
                 return t("game.no_card_left")  # the last card is bought: nothing to pay for
@@ -46,10 +46,10 @@ class Purchase(Presenter):
         return t("game.choose_buy")
 
     def choices(self, scene: SceneLike) -> list[Choice]:
-        if scene.buy_card is None:
+        if scene.selection.buy_card is None:
             return []  # the cards are chosen on the display
         out = []
-        for buy in scene.options().buys.get(scene.buy_card, []):
+        for buy in scene.options().buys.get(scene.selection.buy_card, []):
             goods = ", ".join(t("good." + g) for g in buy.choice) or "—"
             tip = t("game.buy_with", card=card_name(buy.card), goods=goods)
             swatch = buy.choice[0] if len(set(buy.choice)) == 1 else None

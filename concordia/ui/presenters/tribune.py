@@ -29,10 +29,12 @@ class Tribune(Presenter):
     card = "tribune"
 
     def prompt(self, scene: SceneLike, seat: int) -> str:
-        return t("game.choose_kind" if scene.place_city is not None else "game.choose_tribune")
+        return t(
+            "game.choose_kind" if scene.selection.place_city is not None else "game.choose_tribune"
+        )
 
     def choices(self, scene: SceneLike) -> list[Choice]:
-        city = scene.place_city
+        city = scene.selection.place_city
         return place_choices(scene, [city] if city is not None else scene.options().places)
 
     def icon(self, surface: pygame.Surface, d: CardDef, centre: Point, r: float) -> None:

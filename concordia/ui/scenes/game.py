@@ -48,6 +48,7 @@ from concordia.ui.targeting import (
     Hit,
     Options,
     SelectColonist,
+    Selection,
     Targeting,
 )
 from concordia.ui.widgets import Button, ButtonRow
@@ -88,10 +89,8 @@ class GameScene(Scene):
         self.lay = Layout.for_size(app.size, len(controller.seats), app.fonts.scale)
         self.buttons = ButtonRow()
         self.hover: tuple[int, int] | None = None
-        self.selected: tuple[str, str] | None = None  # Architect: colonist (kind, src)
-        self.place_city: str | None = None  # Colonist: city with both kinds placeable
-        self.buy_card: str | None = None  # Senator: card with several "any" choices
-        self.trade_amount: dict[str, int] = {}
+        #: The player's input in progress (a half-made choice, the trade amounts).
+        self.selection = Selection()
         self.pending_ai: PendingAI | None = None
         self.requested: tuple[int, int] | None = None
         self.ai_reply: AIResult | None = None  # the current request's answer, not yet used
@@ -227,16 +226,14 @@ class GameScene(Scene):
         if self.hint is not None:
             self.hint = hints.follow(self, action, before.step)
             self.message = None
-        self.selected = None
-        self.place_city = None
-        self.buy_card = None
+        self.selection.clear_choice()
         if isinstance(action, Move) and (action.kind, action.dst) in self.options().moves:
-            self.selected = (action.kind, action.dst)  # the colonist may go on at once
+            self.selection.colonist = (action.kind, action.dst)  # the colonist may go on at once
         # Amounts set on the other goods' rows stay while they are still legal.
         trades = self.options().trades
-        self.trade_amount = {
+        self.selection.trades = {
             g: n
-            for g, n in self.trade_amount.items()
+            for g, n in self.selection.trades.items()
             if any(tr.amount == n for tr in trades.get(g, []))
         }
         after = self.state
@@ -352,10 +349,10 @@ class GameScene(Scene):
     def choose(self, choice: object) -> None:
         """Carry out a targeting choice: submit a legal action or take a UI step."""
         if isinstance(choice, SelectColonist):
-            self.selected = (choice.kind, choice.src)
+            self.selection.colonist = (choice.kind, choice.src)
             self.rebuild()
         elif isinstance(choice, ChoosePlace):
-            self.place_city = choice.city
+            self.selection.place_city = choice.city
             self.rebuild()
         elif isinstance(choice, ACTION_TYPES):
             self.submit(choice)  # type: ignore[arg-type]  # ACTION_TYPES is the Action union
