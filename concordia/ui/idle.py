@@ -17,7 +17,7 @@ DOTS_PER_SECOND = 3
 def game_redraw_key(scene: Any) -> tuple[object, ...]:
     """What the game scene's picture depends on, apart from input and animation."""
     c = scene.controller
-    pending = scene.pending_ai
+    pending = scene.driver.pending
     hint = scene.hint
     thinking = scene.thinking_seat
     dots = None

@@ -156,7 +156,7 @@ def test_stale_replies_are_dropped(agents: dict[str, FakeAgent]) -> None:
         AIResult(scene.game_id + 99, step, legal[0]),
     ):  # another game
         scene.take_reply(stale)
-        assert scene.ai_reply is None
+        assert scene.driver.reply is None
     scene.update(0.016)
     assert scene.controller.actions == []
     scene.take_reply(AIResult(scene.game_id, step, legal[-1]))  # the current one is used

@@ -160,10 +160,10 @@ def test_the_next_ai_move_waits_for_the_animation() -> None:
     scene.submit(move)
     count = len(scene.controller.actions)
     deadline = time.monotonic() + 10
-    while scene.ai_reply is None and time.monotonic() < deadline:
+    while scene.driver.reply is None and time.monotonic() < deadline:
         scene.update(0.016)  # the AI thinks meanwhile; its answer is kept
         time.sleep(0.002)
-    assert scene.ai_reply is not None
+    assert scene.driver.reply is not None
     assert len(scene.controller.actions) == count and scene.animating
     clock.now += 1.0
     scene.update(0.016)

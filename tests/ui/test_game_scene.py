@@ -301,10 +301,10 @@ def test_ai_move_waits_on_screen_for_the_ai_speed() -> None:
     app, scene = game_scene(["easy", "human"], 4)
     app.settings = replace(app.settings, ai_speed="slow")
     deadline = time.monotonic() + 10
-    while scene.pending_ai is None and time.monotonic() < deadline:
+    while scene.driver.pending is None and time.monotonic() < deadline:
         scene.update(0.0)
         time.sleep(0.002)
-    assert scene.pending_ai is not None and scene.controller.actions == []
+    assert scene.driver.pending is not None and scene.controller.actions == []
     scene.update(5.0)
     assert len(scene.controller.actions) == 1
 

@@ -1,5 +1,8 @@
 """AI seats in the game scene: ask the background thread, take its answer, show the
-move for the AI speed, then play it (see :class:`~concordia.ui.ai_bridge.AIBridge`)."""
+move for the AI speed, then play it (see :class:`~concordia.ui.ai_bridge.AIBridge`).
+
+:class:`AIDriver` holds that part of the scene's state: the open request, its answer
+not yet used, when the thinking began, and the move on screen before it is played."""
 
 from __future__ import annotations
 
@@ -27,6 +30,26 @@ class PendingAI:
     remaining: float
 
 
+@dataclass
+class AIDriver:
+    """The AI seats' state in one game scene (the functions below drive it)."""
+
+    #: The (game id, step) of the open request, None when none is open.
+    requested: tuple[int, int] | None = None
+    #: The open request's answer, not yet used.
+    reply: AIResult | None = None
+    #: When the open request was sent (the app's clock), to subtract from the AI speed.
+    think_start: float = 0.0
+    #: A decided move shown on screen before it is played.
+    pending: PendingAI | None = None
+
+    def forget(self) -> None:
+        """Drop the request, its answer and the move on screen (an undo)."""
+        self.requested = None
+        self.reply = None
+        self.pending = None
+
+
 def drain(scene: GameScene) -> None:
     """Take every reply the AI thread has sent: keep the answer to the open request,
     show a hint, and drop anything stale (from before an undo, a move or a load)."""
@@ -39,16 +62,16 @@ def take_reply(scene: GameScene, reply: AIResult) -> None:
         on_hint(scene, reply)
         return
     key = (reply.game_id, reply.step)
-    if key != scene.requested or key != (scene.game_id, scene.state.step):
+    if key != scene.driver.requested or key != (scene.game_id, scene.state.step):
         logger.debug("dropped a stale AI reply for step %d", reply.step)
         return
-    scene.ai_reply = reply
+    scene.driver.reply = reply
 
 
 def thinking_seat(scene: GameScene) -> int | None:
     """The AI seat whose answer the scene is waiting for, if any."""
     state = scene.state
-    if scene.pending_ai is not None or state.is_terminal() or scene.controller.awaiting_confirm:
+    if scene.driver.pending is not None or state.is_terminal() or scene.controller.awaiting_confirm:
         return None
     seat = state.current_player
     if seat is None or scene.controller.seat_is_human(seat):
@@ -59,19 +82,19 @@ def thinking_seat(scene: GameScene) -> int | None:
 def drive(scene: GameScene, seat: int) -> None:
     state = scene.state
     key = (scene.game_id, state.step)
-    if scene.requested != key:
-        scene.requested = key
-        scene.ai_reply = None
-        scene.think_start = scene.app.time_source()
+    if scene.driver.requested != key:
+        scene.driver.requested = key
+        scene.driver.reply = None
+        scene.driver.think_start = scene.app.time_source()
         scene.ai.request(scene.game_id, state, seat, scene.controller.seats[seat].kind)
-    if scene.ai_reply is None and scene.app.autoplay:
+    if scene.driver.reply is None and scene.app.autoplay:
         reply = scene.ai.poll(0.5)  # no frames to keep smooth: wait for the answer
         if reply is not None:
             take_reply(scene, reply)
-    reply = scene.ai_reply
+    reply = scene.driver.reply
     if reply is None or scene.tweens:
         return  # no answer yet, or the last move is still sliding into place
-    scene.ai_reply = None
+    scene.driver.reply = None
     action = reply.action
     if reply.error is not None or action is None or action not in state.legal_actions():
         logger.warning(
@@ -85,22 +108,22 @@ def drive(scene: GameScene, seat: int) -> None:
         if action is None:
             return
     # The move stays on screen for the AI speed, less the time spent thinking.
-    delay = scene.app.ai_delay() - (scene.app.time_source() - scene.think_start)
+    delay = scene.app.ai_delay() - (scene.app.time_source() - scene.driver.think_start)
     if delay <= 0:
         scene.submit(action)
     else:
-        scene.pending_ai = PendingAI(action, seat, delay)
+        scene.driver.pending = PendingAI(action, seat, delay)
 
 
 def step(scene: GameScene, dt: float) -> None:
     """One frame of the game flow: play the AI move on screen when its time is up, end
     the game, hand over between humans, or ask the AI thread for the next move."""
     state = scene.state
-    if scene.pending_ai is not None:
-        scene.pending_ai.remaining -= dt
-        if scene.pending_ai.remaining <= 0 and not scene.tweens:
-            action = scene.pending_ai.action
-            scene.pending_ai = None
+    if scene.driver.pending is not None:
+        scene.driver.pending.remaining -= dt
+        if scene.driver.pending.remaining <= 0 and not scene.tweens:
+            action = scene.driver.pending.action
+            scene.driver.pending = None
             scene.submit(action)
         return
     if scene.controller.awaiting_confirm:

@@ -171,9 +171,7 @@ def undo(scene: GameScene) -> None:
     """Take back the last action not yet final, dropping what the scene held for it."""
     if scene.controller.undo():
         scene.ai.cancel()
-        scene.requested = None
-        scene.ai_reply = None
-        scene.pending_ai = None
+        scene.driver.forget()
         scene.hint = hints.after_undo(scene)
         scene.tweens = []
         scene.selection.clear()

@@ -94,8 +94,8 @@ def _province_of(scene: GameScene, city: str) -> str | None:
 def highlights(scene: GameScene) -> dict[HKey, str]:
     """Board badges: legal targets for the human, the AI's pending move otherwise."""
     out: dict[HKey, str] = {}
-    if scene.pending_ai is not None:
-        key = action_target(scene.pending_ai.action)
+    if scene.driver.pending is not None:
+        key = action_target(scene.driver.pending.action)
         if key is not None:
             out[key] = "●"
         return _log_marks(scene, out)

@@ -123,8 +123,8 @@ class TopBar:
         assert seat is not None
         name = c.seats[seat].name
         if not c.seat_is_human(seat):
-            if s.pending_ai is not None:
-                return describe(s, s.pending_ai.action, seat)
+            if s.driver.pending is not None:
+                return describe(s, s.driver.pending.action, seat)
             return t("game.thinking", name=name)
         return for_phase(state.phase).prompt(s, seat)
 

@@ -24,7 +24,7 @@ from concordia.ui.board_pane import BoardPane, HKey
 from concordia.ui.controller import GameController
 from concordia.ui.game import ai_turns, controls, effects, game_end, hints, pointer, tooltips
 from concordia.ui.game.action_bar import ActionBar
-from concordia.ui.game.ai_turns import PendingAI
+from concordia.ui.game.ai_turns import AIDriver, PendingAI
 from concordia.ui.game.describe import describe, describe_place, describe_text
 from concordia.ui.game.display_row import DisplayRow
 from concordia.ui.game.hand import HandView
@@ -91,10 +91,7 @@ class GameScene(Scene):
         self.hover: tuple[int, int] | None = None
         #: The player's input in progress (a half-made choice, the trade amounts).
         self.selection = Selection()
-        self.pending_ai: PendingAI | None = None
-        self.requested: tuple[int, int] | None = None
-        self.ai_reply: AIResult | None = None  # the current request's answer, not yet used
-        self.think_start = 0.0
+        self.driver = AIDriver()  # the AI seats' request, answer and move on screen
         self.hint: Hint | None = None
         self.hints_shown: dict[int, Hint] = {}  # by step, for an undo (hints.after_undo)
         self.tweens: list[Tween] = []  # pieces in motion (a colonist, a house), until done
@@ -185,7 +182,7 @@ class GameScene(Scene):
         if self.controller.awaiting_confirm:
             return True
         return (
-            self.pending_ai is None
+            self.driver.pending is None
             and not self.state.is_terminal()
             and self.controller.seat_is_human(self.decider)
         )
