@@ -5,6 +5,7 @@ pointer)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from concordia.core import Action
@@ -55,9 +56,23 @@ def geometry(scene: GameScene) -> BoardGeometry:
         tuple(sorted(lit.items(), key=str)),
         len(scene.tweens),
     )
-    if scene._geometry is None or scene._geometry[0] != key:
-        scene._geometry = (key, scene.board.geometry(scene.state, lit, scene.tweens))
-    return scene._geometry[1]
+    return scene.geometry_cache.get(
+        key, lambda: scene.board.geometry(scene.state, lit, scene.tweens)
+    )
+
+
+class GeometryCache:
+    """The board geometry made for the last key (see :func:`geometry`)."""
+
+    def __init__(self) -> None:
+        self._key: tuple[object, ...] | None = None
+        self._value: BoardGeometry | None = None
+
+    def get(self, key: tuple[object, ...], make: Callable[[], BoardGeometry]) -> BoardGeometry:
+        """The geometry for ``key``: the cached one, or ``make()`` when the key changed."""
+        if self._value is None or self._key != key:
+            self._key, self._value = key, make()
+        return self._value
 
 
 def board_hit(scene: GameScene, pos: tuple[int, int]) -> Hit | None:

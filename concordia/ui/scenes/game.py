@@ -35,12 +35,12 @@ from concordia.ui.game.panel_cache import PanelCache
 from concordia.ui.game.players import PlayersPanel
 from concordia.ui.game.top_bar import TopBar
 from concordia.ui.game.trade_panel import TradePanel
-from concordia.ui.idle import game_in_motion, game_redraw_key
 from concordia.ui.input import (
     Intent,
 )
 from concordia.ui.render.anim import Tween, finished
 from concordia.ui.scene import Scene
+from concordia.ui.scenes.game_idle import game_in_motion, game_redraw_key
 from concordia.ui.strings import t
 from concordia.ui.targeting import (
     BoardGeometry,
@@ -107,7 +107,7 @@ class GameScene(Scene):
         self._closed = False
         self._view_restored = False
         self._last_view: views.View | None = None
-        self._geometry: tuple[tuple[object, ...], BoardGeometry] | None = None
+        self.geometry_cache = pointer.GeometryCache()
         # The parts of the window (each lays out, draws and makes its own buttons).
         self.top = TopBar(self)
         self.display = DisplayRow(self)

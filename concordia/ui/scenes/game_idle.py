@@ -8,13 +8,16 @@ message timing out, the thinking dots stepping on).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from concordia.ui.scenes.game import GameScene
 
 #: The thinking dots step this many times a second (see the game scene's drawing).
 DOTS_PER_SECOND = 3
 
 
-def game_redraw_key(scene: Any) -> tuple[object, ...]:
+def game_redraw_key(scene: GameScene) -> tuple[object, ...]:
     """What the game scene's picture depends on, apart from input and animation."""
     c = scene.controller
     pending = scene.driver.pending
@@ -43,6 +46,6 @@ def game_redraw_key(scene: Any) -> tuple[object, ...]:
     )
 
 
-def game_in_motion(scene: Any) -> bool:
+def game_in_motion(scene: GameScene) -> bool:
     """Whether a piece is moving (every frame is painted until it arrives)."""
     return bool(scene.tweens)
