@@ -52,8 +52,10 @@ class GameState:
 
     Create one with :func:`concordia.core.new_game`. Public read-only views are
     properties; the attributes without a leading underscore may be read but must
-    not be changed by callers. A state is not thread-safe: hand a :meth:`copy` (or
-    the state itself, if nobody mutates it) to another thread.
+    not be changed by callers, and the turn-control methods (``finish_card``,
+    ``end_turn``, ``record_trade``...) are for the rules in :mod:`concordia.core.rules`
+    only. A state is not thread-safe: hand a :meth:`copy` (or the state itself, if
+    nobody mutates it) to another thread.
     """
 
     board: BoardSpec
