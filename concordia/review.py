@@ -480,7 +480,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         loaded = load_game(args.save)
         record = loaded.record
-        board = load_board(record.board)
+        board = loaded.state.board  # checked by the load; a save's name is never a path
     else:
         from concordia.ai.play import play_game
 

@@ -192,6 +192,13 @@ class App:
         logger.warning("error dialog: %s", message)
         self.push(ErrorScene(self, message))
 
+    def show_notice(self, message: str) -> None:
+        """A message with an OK button that is not an error (what a load recovered)."""
+        from concordia.ui.scenes.dialog import ErrorScene
+
+        logger.info("notice dialog: %s", message)
+        self.push(ErrorScene(self, message, strings.t("load.notice_title")))
+
     def start_game(self, setup: object) -> None:
         """Start a new game from a GameSetup, replacing every scene but the menu."""
         from concordia.maps import load_board
@@ -211,6 +218,8 @@ class App:
         if not self.autoplay:
             self.stack.push(MenuScene(self))
         self.stack.push(GameScene(self, controller))
+        if controller.notes and not self.autoplay:
+            self.show_notice(" ".join(controller.notes))
 
     def back_to_menu(self) -> None:
         """Close every scene (games cancel their AI) and show the main menu."""

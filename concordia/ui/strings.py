@@ -113,6 +113,8 @@ EN: Final[dict[str, str]] = {
     "review.tip.keys": "Left and right arrow keys step through the turns.",
     "review.cant": "This save cannot be reviewed: {reason}",
     "review.unfinished": "Only finished games can be reviewed.",
+    "review.no_history": "This game cannot be reviewed: its move history was lost "
+    "(it was recovered from its saved position).",
     "load.review": "Review",
     "load.tip.review": "Review this finished game with the hard AI.",
     "guide.title": "Guide · step {n} of {total}",
@@ -237,6 +239,7 @@ EN: Final[dict[str, str]] = {
     "shape.hexagon": "hexagon",
     # Load
     "load.title": "Load game",
+    "load.notice_title": "Loaded with a warning",
     "load.empty": "No saved games yet.",
     "load.autosave": "Autosave",
     "load.autosave_backup": "Previous autosave",
@@ -658,6 +661,8 @@ IT: Final[dict[str, str]] = {
     "review.tip.keys": "Le frecce sinistra e destra scorrono i turni.",
     "review.cant": "Questo salvataggio non si può analizzare: {reason}",
     "review.unfinished": "Si possono analizzare solo le partite finite.",
+    "review.no_history": "Questa partita non si può analizzare: la sua cronologia delle "
+    "mosse è andata persa (è stata recuperata dalla posizione salvata).",
     "load.review": "Analizza",
     "load.tip.review": "Analizza questa partita finita con l'IA difficile.",
     "guide.title": "Guida · passo {n} di {total}",
@@ -787,6 +792,7 @@ IT: Final[dict[str, str]] = {
     "shape.diamond": "rombo",
     "shape.hexagon": "esagono",
     "load.title": "Carica partita",
+    "load.notice_title": "Caricata con un avviso",
     "load.empty": "Nessuna partita salvata.",
     "load.autosave": "Salvataggio automatico",
     "load.autosave_backup": "Salvataggio automatico precedente",

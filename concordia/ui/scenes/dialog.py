@@ -23,9 +23,10 @@ class ErrorScene(ButtonScene):
     name = "error"
     opaque = False
 
-    def __init__(self, app: App, message: str) -> None:
+    def __init__(self, app: App, message: str, title: str | None = None) -> None:
         super().__init__(app)
         self.message = message
+        self.heading = title
 
     def _box(self, area: pygame.Rect) -> pygame.Rect:
         w = min(self.px(640), area.width - 80)
@@ -52,7 +53,7 @@ class ErrorScene(ButtonScene):
         theme.text(
             surface,
             self.app.fonts.get(22, True),
-            t("error.title"),
+            self.heading or t("error.title"),
             (box.centerx, box.y + self.px(18)),
             theme.TEXT,
             "midtop",

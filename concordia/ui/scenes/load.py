@@ -204,6 +204,9 @@ class LoadScene(ButtonScene):
         if not controller.state.is_terminal():
             self.app.show_error(t("review.unfinished"))
             return
+        if not controller.replayable:
+            self.app.show_error(t("review.no_history"))
+            return
         try:
             scene = ReviewScene(
                 self.app, controller.record(), controller.board, cache=cache_path(path)
