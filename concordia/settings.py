@@ -29,7 +29,7 @@ from typing import Any
 import appdirs
 
 from concordia.about import APP_AUTHOR, APP_NAME
-from concordia.fileio import atomic_write_text
+from concordia.fileio import atomic_write_text, load_json_capped
 
 __all__ = [
     "ANIMATION_SPEEDS",
@@ -54,6 +54,7 @@ logger = logging.getLogger(__name__)
 HOME_ENV = "CONCORDIA_HOME"
 SETTINGS_FILE = "settings.json"
 SETTINGS_FORMAT = 1
+MAX_SETTINGS_BYTES = 1024 * 1024  # the file is a few hundred bytes
 LANGUAGES = ("en", "it")
 ANIMATION_SPEEDS = ("slow", "normal", "fast", "off")
 MIN_SEATS, MAX_SEATS = 2, 5
@@ -186,13 +187,11 @@ def _folder(home_sub: str, user_dir: Callable[[appdirs.AppDirs], str]) -> Path:
 def _read(path: Path) -> tuple[Settings, list[str]]:
     """Parse the settings file into (settings, problems found)."""
     try:
-        text = path.read_text(encoding="utf-8")
+        data = load_json_capped(path, MAX_SETTINGS_BYTES)
     except FileNotFoundError:
         return Settings(), []
-    except (OSError, UnicodeDecodeError) as exc:
-        return Settings(), [f"cannot be read ({exc})"]
-    try:
-        data = json.loads(text)
+    except OSError as exc:
+        return Settings(), [f"cannot be read ({exc.strerror or exc})"]
     except ValueError as exc:
         return Settings(), [f"is not valid JSON ({exc})"]
     if not isinstance(data, dict):

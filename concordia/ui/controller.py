@@ -11,6 +11,7 @@ recovers into a controller, carrying its warnings in :attr:`GameController.notes
 
 from __future__ import annotations
 
+import datetime
 import logging
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -356,7 +357,7 @@ class GameController:
 
 @dataclass(frozen=True, slots=True)
 class SaveEntry:
-    """One loadable save for the load screen."""
+    """One save for the load screen: loadable, or damaged (with the reason)."""
 
     path: Path
     name: str
@@ -367,6 +368,9 @@ class SaveEntry:
     finished: bool
     autosave: bool
     backup: bool = False  # the previous autosave (``autosave.bak.json``)
+    #: Why the file cannot be loaded (a damaged save listed so the player can delete it);
+    #: empty for a loadable save.
+    damaged: str = ""
 
 
 def save_record(path: Path, record: GameRecord, state: GameState) -> None:
@@ -420,17 +424,18 @@ def autosave_path() -> Path:
 
 
 def list_saves() -> list[SaveEntry]:
-    """Readable saved games, newest first (the autosave included)."""
+    """Saved games, newest first (the autosave included), then the damaged files with
+    the reason each cannot be loaded. Names are cleaned for drawing."""
     from concordia import saves
 
+    listing = saves.list_saves()
     out = []
-    for info in saves.list_saves().saves:
-        when = info.saved_at.astimezone().strftime("%Y-%m-%d %H:%M")
+    for info in listing.saves:
         out.append(
             SaveEntry(
                 info.path,
                 info.name,
-                when,
+                _when(info.saved_at),
                 info.board,
                 info.players,
                 info.step,
@@ -439,4 +444,35 @@ def list_saves() -> list[SaveEntry]:
                 info.kind == "backup",
             )
         )
+    for bad in listing.unreadable:
+        name = bad.path.name
+        out.append(
+            SaveEntry(
+                bad.path,
+                saves.clean_text(name.removesuffix(".json")),
+                "",
+                "",
+                0,
+                0,
+                False,
+                name in (saves.AUTOSAVE_NAME, saves.AUTOSAVE_BACKUP_NAME),
+                name == saves.AUTOSAVE_BACKUP_NAME,
+                saves.clean_text(bad.reason) or "damaged",
+            )
+        )
     return out
+
+
+def _when(moment: datetime.datetime) -> str:
+    try:
+        return moment.astimezone().strftime("%Y-%m-%d %H:%M")
+    except (ValueError, OverflowError, OSError):
+        return "?"
+
+
+def delete_save(path: Path) -> None:
+    """Delete a save file of the saves folder (the player chose to). Raises OSError."""
+    folder = saves_folder().resolve()
+    if path.parent.resolve() != folder:
+        raise PermissionError(f"{path} is not in the saves folder")
+    path.unlink()
