@@ -70,6 +70,7 @@ EN: Final[dict[str, str]] = {
     "stats.empty": "No finished games yet: play one and it appears here.",
     "stats.problem": "The statistics file was damaged: {reason}. A new one was started.",
     "stats.unavailable": "The statistics cannot be opened: {reason}",
+    "stats.skipped": "{n} game(s) left out: their stored values are damaged.",
     "stats.kept": "A damaged statistics file was kept aside ({names}); the games since are "
     "counted in a new one.",
     "stats.totals": "{games} games finished · {human} with you · {wins} won",
@@ -625,6 +626,7 @@ IT: Final[dict[str, str]] = {
     "stats.problem": "Il file delle statistiche era danneggiato: {reason}. Ne è stato "
     "creato uno nuovo.",
     "stats.unavailable": "Le statistiche non si possono aprire: {reason}",
+    "stats.skipped": "{n} partita/e escluse: i loro valori salvati sono danneggiati.",
     "stats.kept": "Un file di statistiche danneggiato è stato messo da parte ({names}); le "
     "partite da allora sono contate in uno nuovo.",
     "stats.totals": "{games} partite finite · {human} con te · {wins} vinte",
