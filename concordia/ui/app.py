@@ -260,10 +260,36 @@ class App:
             return
         reason = f"{type(exc).__name__}: {exc}"
         try:
-            self.push(CrashScene(self, reason, _log_file()))
+            self.push(CrashScene(self, reason, _log_file(), self._saved_note()))
         except Exception:
             logger.exception("the error dialog failed; back to the menu")
             self.back_to_menu()
+
+    def _saved_note(self) -> str:
+        """What the crash dialog may truly say about the game in play: autosaved at its
+        last turn end (this session wrote its autosave, and the latest write worked),
+        or not; nothing when no game is open."""
+        from concordia.ui.scenes.game import GameScene
+
+        game = next((s for s in self.stack.scenes if isinstance(s, GameScene)), None)
+        if game is None:
+            return ""
+        saved = self.autosaver.last_saved
+        try:
+            record = game.controller.record()
+        except Exception:
+            record = None
+        same = (
+            saved is not None
+            and record is not None
+            and (saved.board, saved.num_players, saved.seed)
+            == (record.board, record.num_players, record.seed)
+        )
+        if same and not self.autosaver.last_failed:
+            return strings.t("error.crash_autosave")
+        if self.autosaver.last_failed:
+            return strings.t("error.crash_autosave_failed")
+        return strings.t("error.crash_not_autosaved")
 
     def _guard_handle(self, intent: Intent) -> None:
         try:

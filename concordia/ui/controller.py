@@ -29,7 +29,7 @@ from concordia.core import (
     parse_action,
 )
 from concordia.core.board import BoardSpec
-from concordia.saves import LoadedGame, SaveError
+from concordia.saves import LoadedGame, SaveError, clean_text
 
 logger = logging.getLogger(__name__)
 
@@ -37,6 +37,8 @@ SEAT_KINDS = ("human", "easy", "normal", "hard", "expert")
 AI_KINDS = ("easy", "normal", "hard", "expert")
 #: How many colours (each with its shape) the player palette has.
 PALETTE_SIZE = 5
+#: The longest seat name kept from a save (typed names have at most 16 characters).
+MAX_NAME_CHARS = 40
 
 
 __all__ = ["SaveError"]  # the one save error class, :class:`concordia.saves.SaveError`
@@ -64,6 +66,8 @@ class SeatConfig:
             d = {}
         kind = d.get("kind") if d.get("kind") in SEAT_KINDS else "normal"
         name = d.get("name") if isinstance(d.get("name"), str) and d.get("name") else None
+        if name is not None:  # from a file: drawable, and not absurdly long
+            name = clean_text(name[:MAX_NAME_CHARS].strip()) or None
         colour = d.get("colour")
         if (
             isinstance(colour, bool)

@@ -475,6 +475,10 @@ EN: Final[dict[str, str]] = {
     "The details were written to the log file: {log}",
     "error.crash_autosave": "Your game is safe: it was autosaved at the end of the last "
     "turn; Continue in the menu picks it up.",
+    "error.crash_autosave_failed": "The last autosave of this game failed, so Continue in "
+    "the menu may open an older position.",
+    "error.crash_not_autosaved": "This game has not been autosaved since it was opened: "
+    "Continue in the menu opens the last autosave there is, which may be older.",
     "error.crash_menu": "Back to the menu",
     "error.crash_quit": "Quit",
     # Gods, goods, phases, card actions
@@ -1031,6 +1035,11 @@ IT: Final[dict[str, str]] = {
     "schermata. I dettagli sono nel file di log: {log}",
     "error.crash_autosave": "La partita è al sicuro: è stata salvata automaticamente alla fine "
     "dell'ultimo turno; Continua nel menu la riprende.",
+    "error.crash_autosave_failed": "L'ultimo salvataggio automatico di questa partita non "
+    "è riuscito, quindi Continua nel menu potrebbe aprire una posizione precedente.",
+    "error.crash_not_autosaved": "Questa partita non è stata salvata automaticamente da "
+    "quando è stata aperta: Continua nel menu apre l'ultimo salvataggio automatico "
+    "esistente, che potrebbe essere più vecchio.",
     "error.crash_menu": "Torna al menu",
     "error.crash_quit": "Esci",
     "god.Vesta": "Vesta",
