@@ -85,6 +85,13 @@ def main(argv: list[str] | None = None) -> int:
         os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
+    from concordia.resources import missing_resources
+
+    no_fonts = [p for p in missing_resources() if p.startswith("assets/fonts/")]
+    if no_fonts:  # no window can show text without them: say so here
+        print("concordia cannot start: " + "; ".join(no_fonts), file=sys.stderr)
+        return 2
+
     from concordia.ui.app import App, AppOptions
     from concordia.ui.controller import GameSetup
     from concordia.ui.scenes.menu import default_seats

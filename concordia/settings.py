@@ -21,6 +21,7 @@ import dataclasses
 import json
 import logging
 import os
+import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass, fields
 from pathlib import Path
@@ -147,12 +148,54 @@ def load_settings() -> Settings:
     their defaults. A field with a wrong type or value takes its default; a file that is
     not a JSON object gives all defaults. Problems are logged as warnings, and the file is
     left alone: ``save_settings`` first renames such a file to ``settings.json.bad``.
+    Never raises (a folder that cannot be created gives the defaults).
     """
-    path = settings_path()
+    return load_settings_report()[0]
+
+
+def load_settings_report() -> tuple[Settings, list[str]]:
+    """:func:`load_settings`, and what was wrong with the file, one sentence each
+    naming it (empty when it was fine or missing), for the window to show."""
+    try:
+        path = settings_path()
+    except OSError as exc:
+        problem = f"the settings folder cannot be created ({_reason(exc)}); defaults are used"
+        logger.warning("%s", problem)
+        return Settings(), [problem]
     settings, problems = _read(path)
     for problem in problems:
         logger.warning("settings file %s: %s; using the default", path, problem)
-    return settings
+    if problems:
+        shown = "; ".join(problems[:3]) + ("; ..." if len(problems) > 3 else "")
+        return settings, [f"{path}: {shown}; the defaults are used for what is wrong"]
+    return settings, []
+
+
+def check_user_folders() -> list[str]:
+    """One sentence for each per-user folder that cannot be created or written to
+    (a file is created in it and removed); empty when all is well."""
+    problems: list[str] = []
+    for what, folder in (
+        ("settings", config_dir),
+        ("data", data_dir),
+        ("saves", saves_dir),
+        ("log", log_dir),
+    ):
+        try:
+            path = folder()
+            with tempfile.TemporaryFile(dir=path):
+                pass
+        except OSError as exc:
+            where = exc.filename if isinstance(exc.filename, str) else what
+            problems.append(
+                f"the {what} folder {where} cannot be written ({_reason(exc)}): "
+                f"nothing can be kept there"
+            )
+    return problems
+
+
+def _reason(exc: OSError) -> str:
+    return exc.strerror or str(exc)
 
 
 def save_settings(settings: Settings) -> Path:
@@ -180,7 +223,30 @@ def _folder(home_sub: str, user_dir: Callable[[appdirs.AppDirs], str]) -> Path:
         path = home / home_sub
     else:
         path = Path(user_dir(appdirs.AppDirs(APP_NAME, APP_AUTHOR)))
+        if not path.is_absolute():
+            # An empty or relative XDG_*_HOME must be ignored (XDG base directory
+            # rules), never turned into a folder under the current directory.
+            path = _without_relative_xdg(user_dir)
     path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+def _without_relative_xdg(user_dir: Callable[[appdirs.AppDirs], str]) -> Path:
+    """The folder appdirs gives when the XDG variables that are not absolute paths are
+    unset (appdirs reads them at call time)."""
+    saved = {
+        key: value
+        for key, value in os.environ.items()
+        if key.startswith("XDG_") and key.endswith("_HOME") and not os.path.isabs(value)
+    }
+    try:
+        for key in saved:
+            del os.environ[key]
+        path = Path(user_dir(appdirs.AppDirs(APP_NAME, APP_AUTHOR)))
+    finally:
+        os.environ.update(saved)
+    if not path.is_absolute():
+        path = Path.home() / f".{APP_NAME.lower()}"
     return path
 
 

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pygame
 
-from concordia.settings import Settings, load_settings, save_settings
+from concordia.settings import Settings, load_settings_report, save_settings
 from concordia.ui import strings, theme
 from concordia.ui.autosave import AutosaveWriter
 from concordia.ui.input import Click, Drag, Hover, InputMapper, Intent, Key, Quit, Resize
@@ -65,7 +65,11 @@ class App:
         time_source: Callable[[], float] = time.perf_counter,
     ) -> None:
         self.options = options or AppOptions()
-        self.settings = settings if settings is not None else load_settings()
+        #: What is wrong at start-up (settings, folders, bundled files), for the window.
+        self.startup_problems: list[str] = []
+        if settings is None:
+            settings, self.startup_problems = load_settings_report()
+        self.settings = settings
         self.time_source = time_source
         self.stack = SceneStack()
         self.input = InputMapper()
@@ -191,6 +195,25 @@ class App:
 
         logger.warning("error dialog: %s", message)
         self.push(ErrorScene(self, message))
+
+    def report_startup(self) -> None:
+        """Show, over the first screen, everything found wrong at start-up: settings,
+        per-user folders, the views file and the bundled files (also logged)."""
+        from concordia.resources import missing_resources
+        from concordia.settings import check_user_folders
+        from concordia.ui import views
+
+        problems = list(self.startup_problems)
+        problems += check_user_folders()
+        view_problem = views.problem()
+        if view_problem:
+            problems.append(view_problem)
+        problems += missing_resources()
+        self.startup_problems = problems
+        if problems and not self.autoplay:
+            for problem in problems:
+                logger.warning("start-up: %s", problem)
+            self.show_error(strings.t("error.startup", problems=" · ".join(problems)))
 
     def show_notice(self, message: str) -> None:
         """A message with an OK button that is not an error (what a load recovered)."""
@@ -436,6 +459,7 @@ class App:
                 from concordia.ui.scenes.menu import MenuScene
 
                 self.push(MenuScene(self))
+        self.report_startup()
         clock = pygame.time.Clock()
         self.running = True
         frames = 0

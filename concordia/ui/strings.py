@@ -479,6 +479,7 @@ EN: Final[dict[str, str]] = {
     "the menu may open an older position.",
     "error.crash_not_autosaved": "This game has not been autosaved since it was opened: "
     "Continue in the menu opens the last autosave there is, which may be older.",
+    "error.startup": "Something is wrong with the game's files; it runs without them: {problems}",
     "error.crash_menu": "Back to the menu",
     "error.crash_quit": "Quit",
     # Gods, goods, phases, card actions
@@ -1040,6 +1041,7 @@ IT: Final[dict[str, str]] = {
     "error.crash_not_autosaved": "Questa partita non è stata salvata automaticamente da "
     "quando è stata aperta: Continua nel menu apre l'ultimo salvataggio automatico "
     "esistente, che potrebbe essere più vecchio.",
+    "error.startup": "Qualcosa non va nei file del gioco; funziona senza di essi: {problems}",
     "error.crash_menu": "Torna al menu",
     "error.crash_quit": "Esci",
     "god.Vesta": "Vesta",

@@ -54,6 +54,22 @@ def _read() -> dict[str, Any]:
     return data if isinstance(data, dict) else {}
 
 
+def problem() -> str | None:
+    """What is wrong with the views file, naming it (None when it is fine or missing;
+    a damaged file is only ignored, and replaced at the next view saved)."""
+    try:
+        data = load_json_capped(_path(), MAX_VIEWS_BYTES)
+    except FileNotFoundError:
+        return None
+    except OSError as exc:
+        return f"{_path()} cannot be read ({exc.strerror or exc}); board views start afresh"
+    except ValueError as exc:
+        return f"{_path()} is damaged ({exc}); board views start afresh"
+    if not isinstance(data, dict):
+        return f"{_path()} is damaged (not a JSON object); board views start afresh"
+    return None
+
+
 def load_view(key: str) -> View | None:
     """The view stored for ``key``, if any (a malformed entry counts as none)."""
     entry = _read().get(key)
