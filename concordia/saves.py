@@ -31,6 +31,8 @@ import json
 import logging
 import os
 import re
+import stat
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -66,6 +68,7 @@ __all__ = [
     "autosave",
     "autosave_backup_path",
     "autosave_path",
+    "clean_stray_temp_files",
     "clean_text",
     "is_bundled_board",
     "list_saves",
@@ -223,14 +226,14 @@ def save_game(path: str | os.PathLike[str], record: GameRecord, state: GameState
         document = save_document(record, state)
         text = json.dumps(document, indent=1, ensure_ascii=False, allow_nan=False) + "\n"
     except (ConcordiaError, ValueError) as exc:
-        raise SaveError(target, f"the game could not be saved: {exc}") from exc
+        raise SaveError(target, f"the game and its record do not agree ({exc})") from exc
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
         atomic_write_text(target, text)
     except OSError as exc:
         raise SaveError(
             target,
-            f"the game could not be saved ({_os_reason(exc)}); "
+            f"the file could not be written ({_os_reason(exc)}); "
             f"any earlier file of that name is unchanged",
         ) from exc
     return target
@@ -247,6 +250,7 @@ def autosave(record: GameRecord, state: GameState) -> Path:
         SaveError: the autosave could not be written.
     """
     path = autosave_path()
+    clean_stray_temp_files(path.parent)
     previous = _clean_save_text(path)
     if previous is not None:
         try:
@@ -254,6 +258,34 @@ def autosave(record: GameRecord, state: GameState) -> Path:
         except OSError as exc:  # the backup is a convenience; the autosave matters
             logger.warning("could not keep the previous autosave as a backup: %s", exc)
     return save_game(path, record, state)
+
+
+#: A temporary file of an atomic write older than this (seconds) was left by a write
+#: that never finished (the process was killed): no live write takes that long.
+STRAY_TEMP_AGE = 60.0
+
+
+def clean_stray_temp_files(folder: Path, min_age: float = STRAY_TEMP_AGE) -> int:
+    """Remove the temporary files (``.NAME.*.tmp``) that killed atomic writes left in
+    ``folder``, if older than ``min_age`` seconds. Returns how many were removed;
+    failures are logged, never raised."""
+    removed = 0
+    now = time.time()
+    try:
+        candidates = list(folder.glob(".*.json.*.tmp"))
+    except OSError:
+        return 0
+    for path in candidates:
+        try:
+            info = path.lstat()
+            if stat.S_ISREG(info.st_mode) and now - info.st_mtime >= min_age:
+                path.unlink()
+                removed += 1
+        except OSError as exc:
+            logger.warning("could not remove the stray temporary file %s: %s", path, exc)
+    if removed:
+        logger.info("removed %d stray temporary file(s) in %s", removed, folder)
+    return removed
 
 
 def _clean_save_text(path: Path) -> str | None:

@@ -56,6 +56,7 @@ HOME_ENV = "CONCORDIA_HOME"
 SETTINGS_FILE = "settings.json"
 SETTINGS_FORMAT = 1
 MAX_SETTINGS_BYTES = 1024 * 1024  # the file is a few hundred bytes
+MAX_WINDOW_SIDE = 8192  # wider than any screen; more is a damaged value
 LANGUAGES = ("en", "it")
 ANIMATION_SPEEDS = ("slow", "normal", "fast", "off")
 MIN_SEATS, MAX_SEATS = 2, 5
@@ -298,9 +299,11 @@ def _check_window_size(value: object) -> object:
     if (
         not isinstance(value, list | tuple)
         or len(value) != 2
-        or not all(_is_positive_int(v) for v in value)
+        or not all(_is_positive_int(v) and v <= MAX_WINDOW_SIDE for v in value)
     ):
-        raise ValueError(f"must be [width, height] in pixels, not {value!r}")
+        raise ValueError(
+            f"must be [width, height] in pixels (at most {MAX_WINDOW_SIDE}), not {value!r}"
+        )
     return value if isinstance(value, tuple) else tuple(value)
 
 

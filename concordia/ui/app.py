@@ -135,6 +135,7 @@ class App:
             else (self.options.fullscreen)
         )
         size = (max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1]))
+        size = _within_desktop(size)
         flags = pygame.FULLSCREEN if full else pygame.RESIZABLE
         self.screen = pygame.display.set_mode((0, 0) if full else size, flags)
         self._rescale()
@@ -510,6 +511,23 @@ class App:
         path = folder / f"{self._shot_count:02d}-{key}.png"
         pygame.image.save(self.screen, str(path))
         logger.info("screenshot %s", path)
+
+
+def _within_desktop(size: tuple[int, int]) -> tuple[int, int]:
+    """``size`` no larger than the desktop (a real display only: the dummy driver's
+    desktop is no measure), so a window is never opened beyond the screen."""
+    if os.environ.get("SDL_VIDEODRIVER") == "dummy":
+        return size
+    try:
+        desktops = pygame.display.get_desktop_sizes()
+    except pygame.error:
+        return size
+    if not desktops:
+        return size
+    dw, dh = desktops[0]
+    if dw <= 0 or dh <= 0:
+        return size
+    return (min(size[0], dw), min(size[1], dh))
 
 
 def _log_file() -> str:
