@@ -404,7 +404,7 @@ def _parse_document(path: Path, raw: bytes) -> dict[str, Any]:
             path, "the file is empty (the save was never completed, or the file was cleared)"
         )
     try:
-        text = raw.decode("utf-8")
+        text = raw.decode("utf-8-sig")  # a byte-order mark from a text editor is fine
     except UnicodeDecodeError as exc:
         raise SaveError(
             path,
