@@ -13,6 +13,7 @@ import shutil
 import sqlite3
 import stat
 import threading
+import tracemalloc
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -68,6 +69,18 @@ MUST_LOAD = {
 #: Kinds that are not loadable saves: listed as damaged, refused with a message.
 MUST_REFUSE = set(SAVE_KINDS) - MUST_LOAD - {"folder", "snapshot-step"}
 WATCHDOG_S = 60.0  # a hang detector, not a speed bound
+#: Python memory one file may cost to list and load (a save's cap is 16 MiB; the
+#: largest kinds here are a 1 MB name and 400 KB of brackets).
+MEMORY_BOUND = 256 * 2**20
+BIG_KINDS = {
+    "huge-sparse",
+    "link-to-dev-zero",
+    "deep-nesting",
+    "deep-in-record",
+    "seat-name-huge",
+    "huge-int",
+    "nul-bytes",
+}
 
 
 def finishes(call: Callable[[], Any]) -> Any:
@@ -123,9 +136,18 @@ def test_a_hostile_save_through_the_load_screen_path(
     document = good_document(short_game.record, short_game.state)
     path = make_save(kind, document, victim, saves_dir())
     before, victim_before = state_of(path), fingerprint(victim)
-    with opened_files() as opened:
-        entries = finishes(list_saves)
-        result = finishes(lambda: load_game(path))
+    traced = kind in BIG_KINDS  # tracing costs time: only where memory is the risk
+    if traced:
+        tracemalloc.start()
+    try:
+        with opened_files() as opened:
+            entries = finishes(list_saves)
+            result = finishes(lambda: load_game(path))
+        peak = tracemalloc.get_traced_memory()[1] if traced else 0
+    finally:
+        if traced:
+            tracemalloc.stop()
+    assert peak < MEMORY_BOUND, f"{kind}: {peak / 2**20:.0f} MiB"
     assert not isinstance(entries, BaseException), entries
     assert str(victim) not in opened and not any(p.endswith(".tsx") for p in opened)
     listed = [e for e in entries if e.path == path]
