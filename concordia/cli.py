@@ -2,7 +2,7 @@
 
 Without options the menu opens. ``--board``/``--seats``/``--seed`` start a game at once;
 ``--autoplay`` plays an AI-only game through the real scene loop with no delays, prints
-the final scores and exits 0.
+the final scores and exits 0. ``--load SAVE`` opens a save as the Load screen does.
 """
 
 from __future__ import annotations
@@ -52,6 +52,12 @@ def build_parser() -> argparse.ArgumentParser:
         type=Path,
         metavar="DIR",
         help="save a PNG of each scene the first time it is shown",
+    )
+    p.add_argument(
+        "--load",
+        type=Path,
+        metavar="SAVE",
+        help="open a saved game (what the Load screen opens, with the same recovery)",
     )
     p.add_argument("--home", type=Path, metavar="DIR", help="keep settings, saves and logs in DIR")
     p.add_argument(
@@ -114,6 +120,7 @@ def main(argv: list[str] | None = None) -> int:
         autoplay=args.autoplay,
         screenshot_dir=args.screenshot,
         start=start,
+        load=args.load if start is None else None,
     )
     app = App(options)
     code = app.run()

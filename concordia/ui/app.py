@@ -45,6 +45,7 @@ class AppOptions:
     autoplay: bool = False
     screenshot_dir: Path | None = None
     start: object | None = None  # a GameSetup to start at once
+    load: Path | None = None  # a save to open at once (``--load``)
     max_frames: int | None = None
 
 
@@ -215,6 +216,18 @@ class App:
             for problem in problems:
                 logger.warning("start-up: %s", problem)
             self.show_error(strings.t("error.startup", problems=" · ".join(problems)))
+
+    def load_at_start(self, path: Path) -> None:
+        """Open the save ``path`` (``--load``) the way the Load screen does; one that
+        cannot be loaded is explained over the menu."""
+        from concordia.ui.controller import SaveError, load_game
+
+        try:
+            controller = load_game(path)
+        except SaveError as exc:
+            self.show_error(strings.t("error.load_failed", reason=str(exc)))
+            return
+        self.open_game(controller)
 
     def show_notice(self, message: str) -> None:
         """A message with an OK button that is not an error (what a load recovered)."""
@@ -460,6 +473,8 @@ class App:
                 from concordia.ui.scenes.menu import MenuScene
 
                 self.push(MenuScene(self))
+                if self.options.load is not None:
+                    self.load_at_start(self.options.load)
         self.report_startup()
         clock = pygame.time.Clock()
         self.running = True

@@ -146,3 +146,25 @@ def test_continue_is_offered_with_only_the_previous_autosave(short_game: PlayedG
     draw(app)
     click_button(app, lambda v: v == "continue")
     assert isinstance(app.stack.scenes[-2], GameScene)
+
+
+def test_the_command_line_opens_a_save_the_same_way(short_game: PlayedGame) -> None:
+    from concordia.cli import build_parser
+
+    path = _write(saves_dir() / "lost.json", short_game)
+    _edit(path, _break_history)
+    assert build_parser().parse_args(["--load", str(path)]).load == path
+    app = make_app()
+    app.push(MenuScene(app))
+    app.load_at_start(path)  # what App.run does with --load
+    top = app.stack.top
+    assert isinstance(top, ErrorScene) and "undo" in top.message
+    assert isinstance(app.stack.scenes[-2], GameScene)
+    broken = saves_dir() / "broken.json"
+    broken.write_text("{", encoding="utf-8")
+    app = make_app()
+    app.push(MenuScene(app))
+    app.load_at_start(broken)
+    top = app.stack.top
+    assert isinstance(top, ErrorScene) and "broken.json" in top.message
+    assert isinstance(app.stack.scenes[-2], MenuScene)
