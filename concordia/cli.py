@@ -80,6 +80,12 @@ def main(argv: list[str] | None = None) -> int:
         from concordia.smoke import run_smoke_test
 
         return int(run_smoke_test())
+    from concordia.resources import missing_resources
+
+    no_fonts = [p for p in missing_resources() if p.startswith("assets/fonts/")]
+    if no_fonts:  # no window can show text without them: say so here
+        print("concordia cannot start: " + "; ".join(no_fonts), file=sys.stderr)
+        return 2
     _setup_logging()
     seats: list[str] | None = args.seats
     if args.autoplay:
@@ -90,13 +96,6 @@ def main(argv: list[str] | None = None) -> int:
             os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
         os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-
-    from concordia.resources import missing_resources
-
-    no_fonts = [p for p in missing_resources() if p.startswith("assets/fonts/")]
-    if no_fonts:  # no window can show text without them: say so here
-        print("concordia cannot start: " + "; ".join(no_fonts), file=sys.stderr)
-        return 2
 
     from concordia.ui.app import App, AppOptions
     from concordia.ui.controller import GameSetup

@@ -114,3 +114,15 @@ def test_an_empty_xdg_folder_is_never_the_current_folder(
     assert folder.is_absolute() and folder.is_relative_to(tmp_path / "user")
     assert list(work.iterdir()) == []
     assert os.environ["XDG_DATA_HOME"] == ""  # the environment is left as it was
+
+
+def test_without_fonts_the_command_line_says_why(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from concordia.cli import main
+
+    root = _bundle(tmp_path)
+    (root / "assets" / "fonts" / "DejaVuSans.ttf").unlink()
+    monkeypatch.setattr(resources, "resource_root", lambda: root)
+    assert main([]) == 2
+    assert "DejaVuSans.ttf is missing" in capsys.readouterr().err
