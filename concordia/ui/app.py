@@ -23,6 +23,7 @@ from concordia.ui.autosave import AutosaveWriter
 from concordia.ui.input import Click, Drag, Hover, InputMapper, Intent, Key, Quit, Resize
 from concordia.ui.scene import Scene, SceneStack
 from concordia.ui.sound import Sounds
+from concordia.ui.startup import crash_saved_note, open_first_screens, show_notice
 from concordia.ui.widgets import draw_tooltip
 
 logger = logging.getLogger(__name__)
@@ -66,8 +67,7 @@ class App:
         time_source: Callable[[], float] = time.perf_counter,
     ) -> None:
         self.options = options or AppOptions()
-        #: What is wrong at start-up (settings, folders, bundled files), for the window.
-        self.startup_problems: list[str] = []
+        self.startup_problems: list[str] = []  # shown by ui.startup.report_startup
         if settings is None:
             settings, self.startup_problems = load_settings_report()
         self.settings = settings
@@ -198,44 +198,6 @@ class App:
         logger.warning("error dialog: %s", message)
         self.push(ErrorScene(self, message))
 
-    def report_startup(self) -> None:
-        """Show, over the first screen, everything found wrong at start-up: settings,
-        per-user folders, the views file and the bundled files (also logged)."""
-        from concordia.resources import missing_resources
-        from concordia.settings import check_user_folders
-        from concordia.ui import views
-
-        problems = list(self.startup_problems)
-        problems += check_user_folders()
-        view_problem = views.problem()
-        if view_problem:
-            problems.append(view_problem)
-        problems += missing_resources()
-        self.startup_problems = problems
-        if problems and not self.autoplay:
-            for problem in problems:
-                logger.warning("start-up: %s", problem)
-            self.show_error(strings.t("error.startup", problems=" · ".join(problems)))
-
-    def load_at_start(self, path: Path) -> None:
-        """Open the save ``path`` (``--load``) the way the Load screen does; one that
-        cannot be loaded is explained over the menu."""
-        from concordia.ui.controller import SaveError, load_game
-
-        try:
-            controller = load_game(path)
-        except SaveError as exc:
-            self.show_error(strings.t("error.load_failed", reason=str(exc)))
-            return
-        self.open_game(controller)
-
-    def show_notice(self, message: str) -> None:
-        """A message with an OK button that is not an error (what a load recovered)."""
-        from concordia.ui.scenes.dialog import ErrorScene
-
-        logger.info("notice dialog: %s", message)
-        self.push(ErrorScene(self, message, strings.t("load.notice_title")))
-
     def start_game(self, setup: object) -> None:
         """Start a new game from a GameSetup, replacing every scene but the menu."""
         from concordia.maps import load_board
@@ -256,7 +218,7 @@ class App:
             self.stack.push(MenuScene(self))
         self.stack.push(GameScene(self, controller))
         if controller.notes and not self.autoplay:
-            self.show_notice(" ".join(controller.notes))
+            show_notice(self, " ".join(controller.notes))
 
     def back_to_menu(self) -> None:
         """Close every scene (games cancel their AI) and show the main menu."""
@@ -297,36 +259,10 @@ class App:
             return
         reason = f"{type(exc).__name__}: {exc}"
         try:
-            self.push(CrashScene(self, reason, _log_file(), self._saved_note()))
+            self.push(CrashScene(self, reason, _log_file(), crash_saved_note(self)))
         except Exception:
             logger.exception("the error dialog failed; back to the menu")
             self.back_to_menu()
-
-    def _saved_note(self) -> str:
-        """What the crash dialog may truly say about the game in play: autosaved at its
-        last turn end (this session wrote its autosave, and the latest write worked),
-        or not; nothing when no game is open."""
-        from concordia.ui.scenes.game import GameScene
-
-        game = next((s for s in self.stack.scenes if isinstance(s, GameScene)), None)
-        if game is None:
-            return ""
-        saved = self.autosaver.last_saved
-        try:
-            record = game.controller.record()
-        except Exception:
-            record = None
-        same = (
-            saved is not None
-            and record is not None
-            and (saved.board, saved.num_players, saved.seed)
-            == (record.board, record.num_players, record.seed)
-        )
-        if same and not self.autosaver.last_failed:
-            return strings.t("error.crash_autosave")
-        if self.autosaver.last_failed:
-            return strings.t("error.crash_autosave_failed")
-        return strings.t("error.crash_not_autosaved")
 
     def _guard_handle(self, intent: Intent) -> None:
         try:
@@ -466,16 +402,7 @@ class App:
         """Open the window and loop until quit; returns the exit code."""
         sys.setswitchinterval(0.001)  # keep the AI thread from starving frames (TOOLCHAIN §6)
         self.init_display()
-        if not len(self.stack):
-            if self.options.start is not None:
-                self.start_game(self.options.start)
-            else:
-                from concordia.ui.scenes.menu import MenuScene
-
-                self.push(MenuScene(self))
-                if self.options.load is not None:
-                    self.load_at_start(self.options.load)
-        self.report_startup()
+        open_first_screens(self)
         clock = pygame.time.Clock()
         self.running = True
         frames = 0

@@ -24,6 +24,7 @@ from concordia.ui.scenes.dialog import ErrorScene
 from concordia.ui.scenes.game import GameScene
 from concordia.ui.scenes.load import LoadScene
 from concordia.ui.scenes.menu import MenuScene
+from concordia.ui.startup import load_at_start
 
 pytestmark = pytest.mark.usefixtures("pygame_display")
 
@@ -156,7 +157,7 @@ def test_the_command_line_opens_a_save_the_same_way(short_game: PlayedGame) -> N
     assert build_parser().parse_args(["--load", str(path)]).load == path
     app = make_app()
     app.push(MenuScene(app))
-    app.load_at_start(path)  # what App.run does with --load
+    load_at_start(app, path)  # what App.run does with --load
     top = app.stack.top
     assert isinstance(top, ErrorScene) and "undo" in top.message
     assert isinstance(app.stack.scenes[-2], GameScene)
@@ -164,7 +165,7 @@ def test_the_command_line_opens_a_save_the_same_way(short_game: PlayedGame) -> N
     broken.write_text("{", encoding="utf-8")
     app = make_app()
     app.push(MenuScene(app))
-    app.load_at_start(broken)
+    load_at_start(app, broken)
     top = app.stack.top
     assert isinstance(top, ErrorScene) and "broken.json" in top.message
     assert isinstance(app.stack.scenes[-2], MenuScene)

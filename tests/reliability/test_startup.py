@@ -21,6 +21,7 @@ from concordia.ui import views
 from concordia.ui.app import App, AppOptions
 from concordia.ui.scenes.dialog import ErrorScene
 from concordia.ui.scenes.menu import MenuScene
+from concordia.ui.startup import report_startup
 
 pytestmark = pytest.mark.usefixtures("pygame_display")
 
@@ -32,7 +33,7 @@ def _start() -> App:
     pygame.font.init()
     app.use_surface(pygame.Surface((1280, 720)))
     app.push(MenuScene(app))
-    app.report_startup()
+    report_startup(app)
     assert app.screen is not None
     app.draw(app.screen)
     return app
