@@ -2,7 +2,7 @@
 
 Without options the menu opens. ``--board``/``--seats``/``--seed`` start a game at once;
 ``--autoplay`` plays an AI-only game through the real scene loop with no delays, prints
-the final scores and exits 0.
+the final scores and exits 0. ``--load SAVE`` opens a save as the Load screen does.
 """
 
 from __future__ import annotations
@@ -53,6 +53,12 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="DIR",
         help="save a PNG of each scene the first time it is shown",
     )
+    p.add_argument(
+        "--load",
+        type=Path,
+        metavar="SAVE",
+        help="open a saved game (what the Load screen opens, with the same recovery)",
+    )
     p.add_argument("--home", type=Path, metavar="DIR", help="keep settings, saves and logs in DIR")
     p.add_argument(
         "--smoke-test", action="store_true", help="check that the game's files load, then exit"
@@ -74,6 +80,12 @@ def main(argv: list[str] | None = None) -> int:
         from concordia.smoke import run_smoke_test
 
         return int(run_smoke_test())
+    from concordia.resources import missing_resources
+
+    no_fonts = [p for p in missing_resources() if p.startswith("assets/fonts/")]
+    if no_fonts:  # no window can show text without them: say so here
+        print("concordia cannot start: " + "; ".join(no_fonts), file=sys.stderr)
+        return 2
     _setup_logging()
     seats: list[str] | None = args.seats
     if args.autoplay:
@@ -107,6 +119,7 @@ def main(argv: list[str] | None = None) -> int:
         autoplay=args.autoplay,
         screenshot_dir=args.screenshot,
         start=start,
+        load=args.load if start is None else None,
     )
     app = App(options)
     code = app.run()

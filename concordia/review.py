@@ -35,6 +35,7 @@ from typing import Any
 
 from concordia.ai.base import Limit
 from concordia.core import BoardSpec, GameRecord, GameState, replay
+from concordia.fileio import load_json_capped
 from concordia.jobs import BackgroundJob, Cancelled
 
 __all__ = [
@@ -57,6 +58,7 @@ __all__ = [
 logger = logging.getLogger(__name__)
 
 CACHE_FORMAT = "concordia-review"
+MAX_CACHE_BYTES = 8 * 1024 * 1024  # a review is tens of kilobytes
 CACHE_VERSION = 1
 #: Rollouts per reviewed turn in the game (about 0.3-0.6 s a turn on one core).
 DEFAULT_ITERATIONS = 30
@@ -328,7 +330,7 @@ def load_cached(path: Path, key: str) -> Review | None:
     """The cached review at ``path`` if it is readable and for ``key``; else None
     (a damaged or foreign cache is ignored, and logged)."""
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        data = load_json_capped(path, MAX_CACHE_BYTES)
     except FileNotFoundError:
         return None
     except (OSError, ValueError) as exc:
@@ -475,7 +477,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         loaded = load_game(args.save)
         record = loaded.record
-        board = load_board(record.board)
+        board = loaded.state.board  # checked by the load; a save's name is never a path
     else:
         from concordia.ai.play import play_game
 

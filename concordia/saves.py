@@ -31,6 +31,8 @@ import json
 import logging
 import os
 import re
+import stat
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -47,7 +49,7 @@ from concordia.core import (
     replay,
 )
 from concordia.core.record import board_from_dict, board_to_dict
-from concordia.fileio import atomic_write_text
+from concordia.fileio import UnsafeFileError, atomic_write_text, read_bytes_capped
 from concordia.resources import resource_path
 from concordia.settings import saves_dir
 
@@ -66,6 +68,8 @@ __all__ = [
     "autosave",
     "autosave_backup_path",
     "autosave_path",
+    "clean_stray_temp_files",
+    "clean_text",
     "is_bundled_board",
     "list_saves",
     "load_autosave",
@@ -80,7 +84,7 @@ SAVE_FORMAT = "concordia-save"
 SAVE_VERSION = 1
 AUTOSAVE_NAME = "autosave.json"
 AUTOSAVE_BACKUP_NAME = "autosave.bak.json"
-MAX_SAVE_BYTES = 64 * 1024 * 1024  # a real save is a few tens of kilobytes
+MAX_SAVE_BYTES = 16 * 1024 * 1024  # a real save is a few tens to hundreds of kilobytes
 _BOARD_NAME = re.compile(r"[a-z][a-z0-9_]{0,39}")  # what a bundled map may be called
 
 BoardLoader = Callable[[str], BoardSpec]
@@ -222,14 +226,14 @@ def save_game(path: str | os.PathLike[str], record: GameRecord, state: GameState
         document = save_document(record, state)
         text = json.dumps(document, indent=1, ensure_ascii=False, allow_nan=False) + "\n"
     except (ConcordiaError, ValueError) as exc:
-        raise SaveError(target, f"the game could not be saved: {exc}") from exc
+        raise SaveError(target, f"the game and its record do not agree ({exc})") from exc
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
         atomic_write_text(target, text)
     except OSError as exc:
         raise SaveError(
             target,
-            f"the game could not be saved ({_os_reason(exc)}); "
+            f"the file could not be written ({_os_reason(exc)}); "
             f"any earlier file of that name is unchanged",
         ) from exc
     return target
@@ -246,6 +250,7 @@ def autosave(record: GameRecord, state: GameState) -> Path:
         SaveError: the autosave could not be written.
     """
     path = autosave_path()
+    clean_stray_temp_files(path.parent)
     previous = _clean_save_text(path)
     if previous is not None:
         try:
@@ -255,10 +260,38 @@ def autosave(record: GameRecord, state: GameState) -> Path:
     return save_game(path, record, state)
 
 
+#: A temporary file of an atomic write older than this (seconds) was left by a write
+#: that never finished (the process was killed): no live write takes that long.
+STRAY_TEMP_AGE = 60.0
+
+
+def clean_stray_temp_files(folder: Path, min_age: float = STRAY_TEMP_AGE) -> int:
+    """Remove the temporary files (``.NAME.*.tmp``) that killed atomic writes left in
+    ``folder``, if older than ``min_age`` seconds. Returns how many were removed;
+    failures are logged, never raised."""
+    removed = 0
+    now = time.time()
+    try:
+        candidates = list(folder.glob(".*.json.*.tmp"))
+    except OSError:
+        return 0
+    for path in candidates:
+        try:
+            info = path.lstat()
+            if stat.S_ISREG(info.st_mode) and now - info.st_mtime >= min_age:
+                path.unlink()
+                removed += 1
+        except OSError as exc:
+            logger.warning("could not remove the stray temporary file %s: %s", path, exc)
+    if removed:
+        logger.info("removed %d stray temporary file(s) in %s", removed, folder)
+    return removed
+
+
 def _clean_save_text(path: Path) -> str | None:
     """The text of ``path`` if it is a save that loads cleanly, else None."""
     try:
-        raw = path.read_bytes()
+        raw = read_bytes_capped(path, MAX_SAVE_BYTES)
     except FileNotFoundError:
         return None
     except OSError as exc:
@@ -291,20 +324,7 @@ def load_game(path: str | os.PathLike[str], board_loader: BoardLoader | None = N
             or both its move history and its position are broken or disagree.
     """
     target = Path(path)
-    try:
-        size = target.stat().st_size
-        if size > MAX_SAVE_BYTES:
-            raise SaveError(target, f"is too large to be a saved game ({size} bytes)")
-        raw = target.read_bytes()
-    except FileNotFoundError:
-        raise SaveError(
-            target, "there is no saved game with this name (the file does not exist)"
-        ) from None
-    except IsADirectoryError:
-        raise SaveError(target, "is a folder, not a saved game") from None
-    except OSError as exc:
-        raise SaveError(target, f"the file cannot be read ({_os_reason(exc)})") from None
-    return _load_bytes(target, raw, board_loader)
+    return _load_bytes(target, _read_save(target), board_loader)
 
 
 def load_autosave(board_loader: BoardLoader | None = None) -> LoadedGame:
@@ -340,18 +360,23 @@ def load_autosave(board_loader: BoardLoader | None = None) -> LoadedGame:
 def list_saves() -> SaveListing:
     """Every save in ``saves_dir()``, newest first, read without replaying.
 
-    Files that are not readable saves are skipped and reported in
-    :attr:`SaveListing.unreadable`; nothing is changed on disk.
+    Files that are not readable saves (damaged, foreign, too new, a FIFO or device) are
+    reported in :attr:`SaveListing.unreadable` with the reason; nothing is changed on disk.
     """
     saves: list[SaveInfo] = []
     unreadable: list[UnreadableSave] = []
     for path in sorted(saves_dir().glob("*.json")):
-        if not path.is_file():
-            continue
         try:
+            if path.is_dir():
+                continue
             saves.append(_peek(path))
         except SaveError as exc:
             unreadable.append(UnreadableSave(path, exc.reason))
+        except Exception as exc:  # a bug, not the file's fault: one entry never breaks the list
+            logger.exception("unexpected error while listing %s", path)
+            unreadable.append(
+                UnreadableSave(path, f"could not be read ({type(exc).__name__}: internal error)")
+            )
     saves.sort(key=lambda info: info.saved_at, reverse=True)
     return SaveListing(tuple(saves), tuple(unreadable))
 
@@ -379,7 +404,7 @@ def _parse_document(path: Path, raw: bytes) -> dict[str, Any]:
             path, "the file is empty (the save was never completed, or the file was cleared)"
         )
     try:
-        text = raw.decode("utf-8")
+        text = raw.decode("utf-8-sig")  # a byte-order mark from a text editor is fine
     except UnicodeDecodeError as exc:
         raise SaveError(
             path,
@@ -632,15 +657,26 @@ def _diff(a: Any, b: Any, where: str) -> str:
     return ""
 
 
-def _peek(path: Path) -> SaveInfo:
-    """The list entry of one save, from its header fields (no replay)."""
+def _read_save(path: Path) -> bytes:
+    """The bytes of a save file: a regular file (never a FIFO or device, nor a link to
+    one) of at most :data:`MAX_SAVE_BYTES`. Raises :class:`SaveError`."""
     try:
-        stat = path.stat()
-        if stat.st_size > MAX_SAVE_BYTES:
-            raise SaveError(path, "is too large to be a saved game")
-        raw = path.read_bytes()
+        return read_bytes_capped(path, MAX_SAVE_BYTES)
+    except FileNotFoundError:
+        raise SaveError(
+            path, "there is no saved game with this name (the file does not exist)"
+        ) from None
+    except IsADirectoryError:
+        raise SaveError(path, "is a folder, not a saved game") from None
+    except UnsafeFileError as exc:
+        raise SaveError(path, f"{exc.strerror}, so it is not a saved game") from None
     except OSError as exc:
         raise SaveError(path, f"the file cannot be read ({_os_reason(exc)})") from None
+
+
+def _peek(path: Path) -> SaveInfo:
+    """The list entry of one save, from its header fields (no replay)."""
+    raw = _read_save(path)
     document = _parse_document(path, raw)
     try:
         record = GameRecord.from_dict(document.get("record"))
@@ -650,8 +686,8 @@ def _peek(path: Path) -> SaveInfo:
     finished = isinstance(snapshot, dict) and snapshot.get("phase") == "over"
     saved_at = _parse_time(document.get("saved_at"))
     if saved_at is None:
-        saved_at = _dt.datetime.fromtimestamp(stat.st_mtime, _dt.UTC)
-    name = path.name.removesuffix(".json")
+        saved_at = _file_time(path)
+    name = clean_text(path.name.removesuffix(".json"))
     kind = {AUTOSAVE_NAME: "autosave", AUTOSAVE_BACKUP_NAME: "backup"}.get(path.name, "save")
     return SaveInfo(
         path, name, saved_at, record.board, record.num_players, len(record.actions), finished, kind
@@ -659,15 +695,37 @@ def _peek(path: Path) -> SaveInfo:
 
 
 def _parse_time(value: object) -> _dt.datetime | None:
+    """A save's time, or None when it is missing or cannot be shown in local time (a
+    year 1 or 9999 overflows there, so the file's own time is used instead)."""
     if not isinstance(value, str):
         return None
     try:
         moment = _dt.datetime.fromisoformat(value)
-    except ValueError:
+        if moment.tzinfo is None:
+            moment = moment.replace(tzinfo=_dt.UTC)
+        moment.astimezone().timestamp()
+        (moment + _dt.timedelta(days=2)).astimezone()
+        (moment - _dt.timedelta(days=2)).astimezone()
+    except (ValueError, OverflowError, OSError):
         return None
-    if moment.tzinfo is None:
-        moment = moment.replace(tzinfo=_dt.UTC)
     return moment
+
+
+def _file_time(path: Path) -> _dt.datetime:
+    try:
+        moment = _dt.datetime.fromtimestamp(path.stat().st_mtime, _dt.UTC)
+        moment.astimezone()
+    except (ValueError, OverflowError, OSError):
+        return _dt.datetime(1970, 1, 1, tzinfo=_dt.UTC)
+    return moment
+
+
+def clean_text(text: str) -> str:
+    """``text`` safe to draw and to write as UTF-8: a NUL, another control character or
+    a lone surrogate (a file name byte that is not UTF-8) becomes U+FFFD."""
+    if text.isprintable():
+        return text
+    return "".join(ch if ch.isprintable() else "\ufffd" for ch in text)
 
 
 def _unclosed(text: str) -> bool:

@@ -21,6 +21,7 @@ import dataclasses
 import json
 import logging
 import os
+import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass, fields
 from pathlib import Path
@@ -29,7 +30,7 @@ from typing import Any
 import appdirs
 
 from concordia.about import APP_AUTHOR, APP_NAME
-from concordia.fileio import atomic_write_text
+from concordia.fileio import atomic_write_text, load_json_capped
 
 __all__ = [
     "ANIMATION_SPEEDS",
@@ -54,6 +55,8 @@ logger = logging.getLogger(__name__)
 HOME_ENV = "CONCORDIA_HOME"
 SETTINGS_FILE = "settings.json"
 SETTINGS_FORMAT = 1
+MAX_SETTINGS_BYTES = 1024 * 1024  # the file is a few hundred bytes
+MAX_WINDOW_SIDE = 8192  # wider than any screen; more is a damaged value
 LANGUAGES = ("en", "it")
 ANIMATION_SPEEDS = ("slow", "normal", "fast", "off")
 MIN_SEATS, MAX_SEATS = 2, 5
@@ -146,12 +149,54 @@ def load_settings() -> Settings:
     their defaults. A field with a wrong type or value takes its default; a file that is
     not a JSON object gives all defaults. Problems are logged as warnings, and the file is
     left alone: ``save_settings`` first renames such a file to ``settings.json.bad``.
+    Never raises (a folder that cannot be created gives the defaults).
     """
-    path = settings_path()
+    return load_settings_report()[0]
+
+
+def load_settings_report() -> tuple[Settings, list[str]]:
+    """:func:`load_settings`, and what was wrong with the file, one sentence each
+    naming it (empty when it was fine or missing), for the window to show."""
+    try:
+        path = settings_path()
+    except OSError as exc:
+        problem = f"the settings folder cannot be created ({_reason(exc)}); defaults are used"
+        logger.warning("%s", problem)
+        return Settings(), [problem]
     settings, problems = _read(path)
     for problem in problems:
         logger.warning("settings file %s: %s; using the default", path, problem)
-    return settings
+    if problems:
+        shown = "; ".join(problems[:3]) + ("; ..." if len(problems) > 3 else "")
+        return settings, [f"{path}: {shown}; the defaults are used for what is wrong"]
+    return settings, []
+
+
+def check_user_folders() -> list[str]:
+    """One sentence for each per-user folder that cannot be created or written to
+    (a file is created in it and removed); empty when all is well."""
+    problems: list[str] = []
+    for what, folder in (
+        ("settings", config_dir),
+        ("data", data_dir),
+        ("saves", saves_dir),
+        ("log", log_dir),
+    ):
+        try:
+            path = folder()
+            with tempfile.TemporaryFile(dir=path):
+                pass
+        except OSError as exc:
+            where = exc.filename if isinstance(exc.filename, str) else what
+            problems.append(
+                f"the {what} folder {where} cannot be written ({_reason(exc)}): "
+                f"nothing can be kept there"
+            )
+    return problems
+
+
+def _reason(exc: OSError) -> str:
+    return exc.strerror or str(exc)
 
 
 def save_settings(settings: Settings) -> Path:
@@ -179,20 +224,41 @@ def _folder(home_sub: str, user_dir: Callable[[appdirs.AppDirs], str]) -> Path:
         path = home / home_sub
     else:
         path = Path(user_dir(appdirs.AppDirs(APP_NAME, APP_AUTHOR)))
+        if not path.is_absolute():
+            # An empty or relative XDG_*_HOME must be ignored (XDG base directory
+            # rules), never turned into a folder under the current directory.
+            path = _without_relative_xdg(user_dir)
     path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+def _without_relative_xdg(user_dir: Callable[[appdirs.AppDirs], str]) -> Path:
+    """The folder appdirs gives when the XDG variables that are not absolute paths are
+    unset (appdirs reads them at call time)."""
+    saved = {
+        key: value
+        for key, value in os.environ.items()
+        if key.startswith("XDG_") and key.endswith("_HOME") and not os.path.isabs(value)
+    }
+    try:
+        for key in saved:
+            del os.environ[key]
+        path = Path(user_dir(appdirs.AppDirs(APP_NAME, APP_AUTHOR)))
+    finally:
+        os.environ.update(saved)
+    if not path.is_absolute():
+        path = Path.home() / f".{APP_NAME.lower()}"
     return path
 
 
 def _read(path: Path) -> tuple[Settings, list[str]]:
     """Parse the settings file into (settings, problems found)."""
     try:
-        text = path.read_text(encoding="utf-8")
+        data = load_json_capped(path, MAX_SETTINGS_BYTES)
     except FileNotFoundError:
         return Settings(), []
-    except (OSError, UnicodeDecodeError) as exc:
-        return Settings(), [f"cannot be read ({exc})"]
-    try:
-        data = json.loads(text)
+    except OSError as exc:
+        return Settings(), [f"cannot be read ({exc.strerror or exc})"]
     except ValueError as exc:
         return Settings(), [f"is not valid JSON ({exc})"]
     if not isinstance(data, dict):
@@ -233,9 +299,11 @@ def _check_window_size(value: object) -> object:
     if (
         not isinstance(value, list | tuple)
         or len(value) != 2
-        or not all(_is_positive_int(v) for v in value)
+        or not all(_is_positive_int(v) and v <= MAX_WINDOW_SIDE for v in value)
     ):
-        raise ValueError(f"must be [width, height] in pixels, not {value!r}")
+        raise ValueError(
+            f"must be [width, height] in pixels (at most {MAX_WINDOW_SIDE}), not {value!r}"
+        )
     return value if isinstance(value, tuple) else tuple(value)
 
 

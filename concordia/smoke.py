@@ -64,9 +64,13 @@ def _checks(home: Path) -> str:
     from concordia.core import new_game
     from concordia.fileio import atomic_write_text
     from concordia.maps import load_board
-    from concordia.resources import resource_path
+    from concordia.resources import missing_resources, resource_path
     from concordia.settings import Settings, load_settings, save_settings, saves_dir
 
+    problems = missing_resources()  # fonts, board art, maps and the AI's weights
+    if problems:
+        raise RuntimeError("; ".join(problems))
+    weights = sorted(resource_path("assets", "ai").glob("*.json"))
     boards = {name: load_board(name) for name in BOARDS}
 
     pygame.display.init()
@@ -147,6 +151,7 @@ def _checks(home: Path) -> str:
     frozen = "frozen" if getattr(sys, "frozen", False) else "source"
     return (
         f"{len(boards)} boards, {len(fonts)} fonts, {len(images)} images, {len(maps)} maps, "
+        f"{len(weights)} weights files, "
         f"{moves} AI moves, save+settings+snapshot round trip "
         f"({frozen}, pygame {pygame.version.ver})"
     )

@@ -6,10 +6,14 @@ that game), with ``synchronous=FULL``. The schema has a version (``PRAGMA
 user_version``) and :data:`MIGRATIONS` bring an older database up to date, one step per
 version, each in its own transaction.
 
-A database that cannot be opened or fails SQLite's integrity check is *reported*
-(logged, and :attr:`Statistics.problem` says what happened, for the screen to show),
-*kept aside* as ``statistics.sqlite3.bad`` (``.bad1``, ``.bad2``... if taken) and a
-fresh one is started; nothing is ever deleted.
+A database that cannot be opened, fails SQLite's integrity check or has tables other
+than the ones this version writes is *reported* (logged, and :attr:`Statistics.problem`
+says what happened, for the screen to show), *kept aside* as ``statistics.sqlite3.bad``
+(``.bad1``, ``.bad2``... if taken) and a fresh one is started; nothing is ever deleted.
+A database that is only busy (locked by another process: retried first), comes from a
+newer version, or is not a regular file is left exactly as it is and
+:class:`StatisticsUnavailable` says why. Rows whose values have the wrong type are
+skipped and counted (:attr:`Summary.skipped`).
 
 What is stored per game: board, date, seed, options, number of players, the winner, the
 record's key (a hash of the set-up and every action, so a game is counted once) and,
@@ -28,6 +32,8 @@ import json
 import logging
 import os
 import sqlite3
+import stat
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -43,6 +49,7 @@ __all__ = [
     "BoardLevelRow",
     "Result",
     "Statistics",
+    "StatisticsUnavailable",
     "Summary",
     "game_key",
     "kept_aside",
@@ -88,6 +95,24 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
     ),
 )
 SCHEMA_VERSION = len(MIGRATIONS)
+#: The columns each table has at :data:`SCHEMA_VERSION` (checked when opening).
+COLUMNS: dict[str, frozenset[str]] = {
+    "games": frozenset(
+        {"id", "game_key", "played_at", "board", "seed", "num_players", "options", "winner"}
+    ),
+    "seats": frozenset({"game_id", "seat", "name", "kind", "rank", "total", "gods", "concordia"}),
+}
+#: Tries to open a database locked by another process, and the pause between them.
+BUSY_TRIES = 3
+BUSY_PAUSE = 0.3
+#: Seconds SQLite waits for a lock on each statement.
+LOCK_TIMEOUT = 1.0
+
+
+class StatisticsUnavailable(sqlite3.Error):
+    """The statistics cannot be used now and their file is left exactly as it is: it is
+    busy (locked by another process), from a newer version, or not a regular file.
+    ``str(error)`` is a sentence for the player."""
 
 
 def stats_path() -> Path:
@@ -147,6 +172,7 @@ class Summary:
     mean: float | None
     rows: tuple[BoardLevelRow, ...] = ()
     last: tuple[Result, ...] = field(default_factory=tuple)  # oldest first, at most 20
+    skipped: int = 0  # games left out because a stored value has the wrong type
 
 
 class Statistics:
@@ -157,6 +183,8 @@ class Statistics:
         self.db = connection
         #: What went wrong when opening (the old file was kept aside), else None.
         self.problem = problem
+        #: Games left out by the last :meth:`results` (a value of the wrong type).
+        self.skipped = 0
 
     def close(self) -> None:
         self.db.close()
@@ -237,8 +265,15 @@ class Statistics:
             " FROM games g JOIN seats s ON s.game_id = g.id ORDER BY g.id, s.seat"
         ).fetchall()
         games: dict[int, list[Any]] = {}
+        bad: set[Any] = set()
         for row in rows:
+            if not _row_ok(row):
+                bad.add(row[0])
+                continue
             games.setdefault(row[0], []).append(row)
+        for game_id in bad:
+            games.pop(game_id, None)
+        self.skipped = len(bad)
         out: list[Result] = []
         for seats in games.values():
             humans = [r for r in seats if r[4] == "human"]
@@ -281,6 +316,7 @@ class Statistics:
             mean=sum(totals) / len(totals) if totals else None,
             rows=rows,
             last=tuple(results[-last:]),
+            skipped=self.skipped,
         )
 
 
@@ -290,17 +326,32 @@ def open_statistics(path: Path | None = None) -> Statistics:
     started; :attr:`Statistics.problem` then says so.
 
     Raises:
+        StatisticsUnavailable: busy after :data:`BUSY_TRIES` tries, from a newer
+            version, or not a regular file (the file is left as it is).
         OSError: the folder cannot be written at all.
         sqlite3.Error: even a fresh database cannot be created there.
     """
     target = path if path is not None else stats_path()
-    try:
-        return Statistics(target, _connect(target), None)
-    except sqlite3.DatabaseError as exc:
-        kept = _keep_aside(target)
-        problem = f"the statistics file could not be read ({exc}); it was kept as {kept.name}"
-        logger.warning("statistics: %s; a new one was started", problem)
-        return Statistics(target, _connect(target), problem)
+    _check_regular(target)
+    damage: sqlite3.DatabaseError | None = None
+    for attempt in range(BUSY_TRIES):
+        try:
+            return Statistics(target, _connect(target), None)
+        except sqlite3.DatabaseError as exc:
+            if not _busy(exc):
+                damage = exc
+                break
+            logger.info("statistics busy (try %d of %d): %s", attempt + 1, BUSY_TRIES, exc)
+            time.sleep(BUSY_PAUSE)
+    if damage is None:
+        raise StatisticsUnavailable(
+            f"the statistics file {target.name} is busy (another program, perhaps a "
+            f"second copy of the game, is using it); try again in a moment"
+        )
+    kept = _keep_aside(target)
+    problem = f"the statistics file could not be read ({damage}); it was kept as {kept.name}"
+    logger.warning("statistics: %s; a new one was started", problem)
+    return Statistics(target, _connect(target), problem)
 
 
 def kept_aside(path: Path | None = None) -> list[Path]:
@@ -318,6 +369,9 @@ def record_game(record: GameRecord, state: GameState) -> bool:
     try:
         with open_statistics() as stats:
             return stats.record(record, state)
+    except StatisticsUnavailable as exc:
+        logger.warning("the game could not be added to the statistics: %s", exc)
+        return False
     except (OSError, sqlite3.Error, ValueError):
         logger.exception("the game could not be added to the statistics")
         return False
@@ -326,13 +380,14 @@ def record_game(record: GameRecord, state: GameState) -> bool:
 # ---------------------------------------------------------------------- internals
 def _connect(path: Path) -> sqlite3.Connection:
     path.parent.mkdir(parents=True, exist_ok=True)
-    db = sqlite3.connect(str(path), timeout=5.0)
+    db = sqlite3.connect(str(path), timeout=LOCK_TIMEOUT)
     try:
         db.execute("PRAGMA synchronous=FULL")
         check = db.execute("PRAGMA quick_check").fetchone()
         if check is None or check[0] != "ok":
             raise sqlite3.DatabaseError(f"integrity check failed: {check}")
         _migrate(db)
+        _check_tables(db)
     except BaseException:
         db.close()
         raise
@@ -342,8 +397,9 @@ def _connect(path: Path) -> sqlite3.Connection:
 def _migrate(db: sqlite3.Connection) -> None:
     version = int(db.execute("PRAGMA user_version").fetchone()[0])
     if version > SCHEMA_VERSION:
-        raise sqlite3.DatabaseError(
-            f"the statistics come from a newer version of the game (schema {version})"
+        raise StatisticsUnavailable(
+            f"the statistics come from a newer version of the game (schema {version}; "
+            f"this version reads {SCHEMA_VERSION}); they are left as they are"
         )
     for v in range(version, SCHEMA_VERSION):
         # DDL in an explicit transaction, so a half-done migration never stays.
@@ -357,6 +413,50 @@ def _migrate(db: sqlite3.Connection) -> None:
             db.execute("ROLLBACK")
             raise
         logger.info("statistics schema %d -> %d", v, v + 1)
+
+
+def _check_tables(db: sqlite3.Connection) -> None:
+    """Raise DatabaseError when a table lacks a column this version writes."""
+    for table, wanted in COLUMNS.items():
+        have = {str(row[1]) for row in db.execute(f"PRAGMA table_info({table})")}
+        missing = wanted - have
+        if missing:
+            raise sqlite3.DatabaseError(
+                f"the table {table} lacks {', '.join(sorted(missing))}: not a statistics "
+                f"file of this game"
+            )
+
+
+def _check_regular(path: Path) -> None:
+    try:
+        mode = path.stat().st_mode
+    except FileNotFoundError:
+        return
+    except OSError as exc:
+        raise StatisticsUnavailable(
+            f"the statistics file {path.name} cannot be read ({exc.strerror or exc})"
+        ) from None
+    if not stat.S_ISREG(mode):
+        raise StatisticsUnavailable(
+            f"the statistics file {path.name} is not a regular file; it is left as it is"
+        )
+
+
+def _busy(exc: sqlite3.Error) -> bool:
+    """A lock held by another connection (SQLITE_BUSY or SQLITE_LOCKED)."""
+    code = getattr(exc, "sqlite_errorcode", None)
+    if isinstance(code, int) and code & 0xFF in (5, 6):
+        return True
+    text = str(exc).lower()
+    return "locked" in text or "busy" in text
+
+
+def _row_ok(row: Sequence[Any]) -> bool:
+    """A results row (id, played_at, board, seat, kind, total, rank) of the right types."""
+    types = (int, str, str, int, str, int, int)
+    return len(row) == len(types) and all(
+        isinstance(v, t) and not isinstance(v, bool) for v, t in zip(row, types, strict=True)
+    )
 
 
 def _keep_aside(path: Path) -> Path:

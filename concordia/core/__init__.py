@@ -40,7 +40,7 @@ from concordia.core.errors import (
     InvalidNotationError,
     InvalidRecordError,
 )
-from concordia.core.phase import Phase
+from concordia.core.phase import CardAction, Phase
 from concordia.core.record import GameRecord, replay
 from concordia.core.scoring import Outcome, Score
 from concordia.core.setup import new_game
@@ -52,6 +52,7 @@ __all__ = [
     "BoardSpec",
     "Build",
     "BuyCard",
+    "CardAction",
     "Cash",
     "CitySpec",
     "ConcordiaError",

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import Final
 
+from concordia.core.phase import CardAction
+
 # Goods in increasing value. Index order is used everywhere in the core.
 GOODS: Final = ("brick", "food", "tool", "wine", "cloth")
 BRICK, FOOD, TOOL, WINE, CLOTH = range(5)
@@ -73,7 +75,7 @@ DECKS: Final = ("I", "II", "III", "IV", "V")
 
 
 class CardDef:
-    """One printed personality card (immutable)."""
+    """One printed personality card (immutable); ``action`` is its :class:`CardAction`."""
 
     __slots__ = (
         "action",
@@ -107,7 +109,7 @@ class CardDef:
         self.id = id
         self.name = name
         self.name_de = name_de
-        self.action = action
+        self.action = CardAction(action)  # ValueError for an unknown action
         self.god = god
         self.cost = cost
         self.deck = deck

@@ -1,4 +1,5 @@
-"""The phases of a turn: what kind of decision the player to move takes now.
+"""The phases of a turn (what kind of decision the player to move takes now) and the
+card actions (what a card does when played).
 
 ``Phase`` is a ``str`` enum, so ``state.phase == "architect"`` keeps working in tools,
 tests and saves, and a snapshot stores the plain string. Between cards the phase is
@@ -47,3 +48,21 @@ CONSUL: Final = Phase.CONSUL
 OVERFLOW: Final = Phase.OVERFLOW
 FIRST_BUY: Final = Phase.FIRST_BUY
 OVER: Final = Phase.OVER
+
+
+class CardAction(StrEnum):
+    """The action of a card (:attr:`concordia.core.data.CardDef.action`): which rule of
+    :mod:`concordia.core.rules` playing it starts."""
+
+    TRIBUNE = "tribune"
+    ARCHITECT = "architect"
+    PREFECT = "prefect"
+    MERCATOR = "mercator"
+    COLONIST = "colonist"
+    DIPLOMAT = "diplomat"
+    SENATOR = "senator"
+    CONSUL = "consul"
+    SPECIALIST = "specialist"  # Mason, Farmer, Smith, Vintner, Weaver
+
+    def __repr__(self) -> str:
+        return repr(self.value)

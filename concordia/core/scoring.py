@@ -91,11 +91,13 @@ def ranking(s: GameState, totals: list[int]) -> tuple[int, ...]:
     return tuple(sorted(range(n), key=lambda seat: (-totals[seat], (s.praefectus - seat) % n)))
 
 
-def record_first_tribune(s: GameState, seat: int) -> None:
-    """Intermediate scoring option: note the score at a seat's first Tribune; when
-    every seat has one, the best gets 2 sestertii and the second best 1 (tied seats
-    each get the reward of the place they share; a shared first place leaves no
-    second place)."""
+def first_tribune(s: GameState, seat: int) -> None:
+    """Intermediate scoring option: note the score at a seat's first Tribune (a later
+    Tribune changes nothing); when every seat has one, the best gets 2 sestertii and
+    the second best 1 (tied seats each get the reward of the place they share; a
+    shared first place leaves no second place)."""
+    if s._first_tribune[seat] is not None:
+        return
     s._first_tribune[seat] = s.score_of(seat).total
     if any(v is None for v in s._first_tribune):
         return

@@ -8,8 +8,10 @@ goods dealt at setup) is shared by reference between copies.
 
 Every decision is one action (see :mod:`concordia.core.actions`). Playing a card opens
 a *phase* (``state.phase``, a :class:`~concordia.core.phase.Phase`) in which the same
-player takes the card's sub-decisions until the card is finished. The rule of each
-card is in its own module of :mod:`concordia.core.cards`; scoring is in
+player takes the card's sub-decisions until the card is finished. The state looks the
+rule of its phase up in :mod:`concordia.core.rules` (each card's rule is in its own
+module of :mod:`concordia.core.cards`) and offers the rules a few turn-control
+operations (see :mod:`concordia.core.cards.base`); scoring is in
 :mod:`concordia.core.scoring`, snapshots in :mod:`concordia.core.snapshot`.
 
 The state's fields are declared once, below (a dataclass): ``new_game``, ``copy()``
@@ -25,60 +27,22 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from concordia.core import data, hidden, scoring, snapshot, storehouse
-from concordia.core.actions import (
-    Action,
-    Build,
-    BuyCard,
-    Cash,
-    Copy,
-    Discard,
-    Finish,
-    Move,
-    Place,
-    PlayCard,
-    Produce,
-    Trade,
-)
+from concordia.core import data, hidden, rules, scoring, snapshot
+from concordia.core.actions import Action, PlayCard
 from concordia.core.board import KINDS, BoardSpec, Topology
-from concordia.core.cards import (
-    architect,
-    colonist,
-    consul,
-    diplomat,
-    mercator,
-    prefect,
-    purchase,
-    senator,
-    specialist,
-    tribune,
-)
+from concordia.core.cards import architect, prefect, purchase
 from concordia.core.cost import Cost
 from concordia.core.data import CARD_BY_ID, CARDS, GOODS
 from concordia.core.errors import IllegalActionError
 from concordia.core.fields import COPY_EACH, COPY_LIST, make_copy
-from concordia.core.phase import (
-    CARD,
-    CONSUL,
-    FIRST_BUY,
-    OVER,
-    OVERFLOW,
-    PREFECT,
-    SENATOR,
-    TRIBUNE,
-    Phase,
-)
+from concordia.core.phase import CARD, FIRST_BUY, OVER, OVERFLOW, Phase
 from concordia.core.player import Player
 from concordia.core.scoring import Outcome, Score
 
 __all__ = ["Cost", "GameState", "Outcome", "Player", "Score"]
 
 NUM_GOODS = len(GOODS)
-# The key under which two cards play identically (two Architects are the same play;
-# Mercators differ by their sestertii).
-_PLAY_KEY: tuple[tuple[str, int, str | None], ...] = tuple(
-    (c.action, c.sestertii, c.good) for c in CARDS
-)
+_PLAY_KEY = rules.PLAY_KEY
 _MARKER_COINS = prefect.MARKER_COINS
 
 
@@ -88,8 +52,10 @@ class GameState:
 
     Create one with :func:`concordia.core.new_game`. Public read-only views are
     properties; the attributes without a leading underscore may be read but must
-    not be changed by callers. A state is not thread-safe: hand a :meth:`copy` (or
-    the state itself, if nobody mutates it) to another thread.
+    not be changed by callers, and the turn-control methods (``finish_card``,
+    ``end_turn``, ``record_trade``...) are for the rules in :mod:`concordia.core.rules`
+    only. A state is not thread-safe: hand a :meth:`copy` (or the state itself, if
+    nobody mutates it) to another thread.
     """
 
     board: BoardSpec
@@ -239,16 +205,6 @@ class GameState:
         """Every legal decision of :attr:`current_player`, in a deterministic order."""
         return _LEGAL[self.phase](self)
 
-    def _legal_card(self) -> tuple[Action, ...]:
-        seen: set[tuple[str, int, str | None]] = set()
-        out: list[Action] = []
-        for c in self.players[self.turn_player].hand:
-            key = _PLAY_KEY[c]
-            if key not in seen:
-                seen.add(key)
-                out.append(PlayCard(CARDS[c].id))
-        return tuple(out)
-
     # ------------------------------------------------------------- costs
     def cost(self, action: Action) -> Cost:
         """What :attr:`current_player` pays for ``action`` in this state.
@@ -257,24 +213,10 @@ class GameState:
         BuyCard, Place, Trade and Move (points); the cash options report the income
         as a negative ``money``. Other actions cost nothing up front.
         """
-        match action:
-            case Build():
-                return architect.build_cost(self, action)
-            case Move():
-                return architect.move_cost(self, action)
-            case BuyCard():
-                if self.phase == SENATOR:
-                    return senator.cost(self, action)
-                return consul.cost(self, action)
-            case Place():
-                return colonist.place_cost()
-            case Trade():
-                return mercator.trade_cost(action)
-            case Cash():
-                if self.phase == PREFECT:
-                    return prefect.cash_cost(self)
-                return Cost(-colonist.cash_income(self))
-        return Cost()
+        rule = _RULES[self.phase]
+        if not isinstance(action, rule.priced):
+            rule = _OFF_PHASE_PRICE.get(type(action), rule)
+        return rule.cost(self, action)
 
     # --------------------------------------------------------------- apply
     def apply(self, action: Action) -> GameState:
@@ -305,69 +247,27 @@ class GameState:
 
     def _do(self, a: Action) -> None:
         self.step += 1
-        # Cases in order of frequency (a playout is mostly card plays and finishes).
-        match a:
-            case PlayCard():
-                card = CARD_BY_ID[a.card].index
-                p = self.players[self.turn_player]
-                p.hand.remove(card)
-                p.discard.append(card)
-                self._card = card
-                _BEGIN[card](self, p)
-            case Finish():
-                self._finish_card()
-            case Trade():
-                mercator.trade(self, a)
-            case Move():
-                architect.move(self, a)
-            case Produce():
-                prefect.produce(self, a)
-            case Discard():
-                storehouse.discard(self, a)
-            case BuyCard():
-                if self.phase == SENATOR:
-                    senator.buy(self, a)
-                else:
-                    consul.buy(self, a)
-            case Copy():
-                diplomat.copy(self, a)
-            case Build():
-                architect.build(self, a)
-            case Cash():
-                if self.phase == PREFECT:
-                    prefect.cash(self)
-                else:
-                    colonist.cash(self)
-            case Place():
-                if self.phase == TRIBUNE:
-                    tribune.place(self, a)
-                else:
-                    colonist.place(self, a)
-            case _:  # pragma: no cover - guarded by the Action union
-                raise IllegalActionError(f"unknown action {a!r}")
+        _APPLY[self.phase](self, a)
 
-    # ------------------------------------------------------- shared mechanics
-    def _begin_card(self, card: int) -> None:
+    # ---------------------------------------------- turn control, for the rules
+    # The operations the card rules use to steer the turn (see concordia.core.cards.base).
+    def begin_card(self, card: int) -> None:
         """Start the action of ``card`` (played, or copied by a Diplomat)."""
         self._card = card
-        _BEGIN[card](self, self.players[self.turn_player])
+        _BEGIN[card](self, self.players[self.turn_player], card)
 
-    def _finish_card(self) -> None:
-        phase = self.phase
-        if phase == SENATOR or phase == CONSUL:  # noqa: SIM109 - no tuple built per call
-            purchase.refill_display(self)
-        elif phase == FIRST_BUY:
-            self.phase = CARD
-            return
-        self._end_turn()
+    def finish_card(self) -> None:
+        """End the card being carried out, as its phase's rule ends it."""
+        _FINISH[self.phase](self)
 
-    def _trigger_end(self, seat: int) -> None:
+    def trigger_end(self, seat: int) -> None:
         """``seat`` takes the Concordia card: every seat has one more turn."""
         if self.concordia is None:
             self.concordia = seat
             self.final_turns = self.num_players
 
-    def _end_turn(self) -> None:
+    def end_turn(self) -> None:
+        """The turn passes to the next seat (or the game ends after the last turn)."""
         p = self.players[self.turn_player]
         p.turns += 1
         self.points = 0
@@ -383,6 +283,46 @@ class GameState:
             self._traded = ()
         else:
             self.phase = CARD
+
+    def queue_overflow(self, seat: int) -> None:
+        """``seat``'s storehouse overflows: it throws goods away in its turn in the queue."""
+        self._overflow.append(seat)
+
+    def start_trades(self) -> None:
+        """A Mercator begins: no kind of good traded yet."""
+        self._traded = ()
+
+    def record_trade(self, good: int) -> int:
+        """A kind of good (index into ``GOODS``) was traded; the kinds traded so far."""
+        self._traded = traded = (*self._traded, good)
+        return len(traded)
+
+    @property
+    def traded_goods(self) -> tuple[int, ...]:
+        """The kinds of good (indices into ``GOODS``) traded in this Mercator."""
+        return self._traded
+
+    def start_purchases(self) -> None:
+        """A Senator or Consul begins: no card bought yet."""
+        self._bought = 0
+
+    def record_purchase(self) -> int:
+        """A display card was bought; the cards bought so far in this card."""
+        self._bought += 1
+        return self._bought
+
+    def start_placements(self) -> None:
+        """A Colonist begins: no colonist placed yet."""
+        self._placed = 0
+
+    def record_placement(self) -> None:
+        """A colonist was placed: the Colonist's cash option is gone."""
+        self._placed += 1
+
+    @property
+    def placed(self) -> int:
+        """Colonists placed in the current Colonist action."""
+        return self._placed
 
     # ---------------------------------------------------------------- scoring
     def score_of(self, seat: int) -> Score:
@@ -451,32 +391,15 @@ class GameState:
 
 _copy = make_copy(GameState)  # see concordia.core.fields
 
-# What each phase offers (legal_actions) and what each card does when it begins.
+# The rules' methods by phase and by card index, looked up once here (a dictionary
+# lookup and a call per decision).
+_RULES = rules.RULES
+_OFF_PHASE_PRICE = rules.OFF_PHASE_PRICE
 _LEGAL: dict[str, Callable[[GameState], tuple[Action, ...]]] = {
-    Phase.CARD: GameState._legal_card,
-    Phase.ARCHITECT: architect.legal,
-    Phase.PREFECT: prefect.legal,
-    Phase.MERCATOR: mercator.legal,
-    Phase.FIRST_BUY: mercator.legal,
-    Phase.COLONIST: colonist.legal,
-    Phase.TRIBUNE: tribune.legal,
-    Phase.DIPLOMAT: diplomat.legal,
-    Phase.SENATOR: senator.legal,
-    Phase.CONSUL: consul.legal,
-    Phase.OVERFLOW: storehouse.legal,
-    Phase.OVER: lambda s: (),
+    ph: r.legal for ph, r in _RULES.items()
 }
-_BEGIN_BY_ACTION: dict[str, Callable[[GameState, Player], None]] = {
-    "tribune": tribune.begin,
-    "architect": architect.begin,
-    "prefect": prefect.begin,
-    "mercator": mercator.begin,
-    "colonist": colonist.begin,
-    "diplomat": diplomat.begin,
-    "senator": senator.begin,
-    "consul": consul.begin,
-    "specialist": specialist.begin,
-}
-_BEGIN: tuple[Callable[[GameState, Player], None], ...] = tuple(
-    _BEGIN_BY_ACTION[c.action] for c in CARDS
+_APPLY: dict[str, Callable[[GameState, Action], None]] = {ph: r.apply for ph, r in _RULES.items()}
+_FINISH: dict[str, Callable[[GameState], None]] = {ph: r.finish for ph, r in _RULES.items()}
+_BEGIN: tuple[Callable[[GameState, Player, int], None], ...] = tuple(
+    rules.RULE_OF_ACTION[c.action].begin for c in CARDS
 )

@@ -1,7 +1,10 @@
 """The storehouse overflow (rulebook, "Storehouse"): 12 spaces for goods and waiting
 colonists. Whoever holds more after a production throws goods of their choice away,
 in turn order from the producing player; a seat holding a single kind of good has no
-choice and is settled at once. When nobody overflows any more, the turn ends."""
+choice and is settled at once. When nobody overflows any more, the turn ends.
+
+The queue of overflowing seats is the state's (it is saved with it); this module is
+its rule, so it reads the queue where the card rules may only add to it."""
 
 from __future__ import annotations
 
@@ -9,7 +12,9 @@ from typing import TYPE_CHECKING
 
 from concordia.core import data
 from concordia.core.actions import Action, Discard
+from concordia.core.cards.base import PhaseRule
 from concordia.core.data import GOOD_INDEX, GOODS
+from concordia.core.errors import IllegalActionError
 from concordia.core.phase import OVERFLOW
 
 if TYPE_CHECKING:
@@ -22,17 +27,7 @@ _NUM_GOODS = len(GOODS)
 def check(s: GameState, seat: int) -> None:
     """Queue ``seat`` to throw goods away if its storehouse overflows."""
     if s.players[seat].used_space() > _CAP:
-        s._overflow.append(seat)
-
-
-def legal(s: GameState) -> tuple[Action, ...]:
-    p = s.players[s._overflow[0]]
-    return tuple(Discard(GOODS[g]) for g in range(_NUM_GOODS) if p.goods[g])
-
-
-def discard(s: GameState, a: Discard) -> None:
-    s.players[s._overflow[0]].goods[GOOD_INDEX[a.good]] -= 1
-    settle(s)
+        s.queue_overflow(seat)
 
 
 def settle(s: GameState) -> None:
@@ -52,4 +47,24 @@ def settle(s: GameState) -> None:
             continue
         s.phase = OVERFLOW
         return
-    s._end_turn()
+    s.end_turn()
+
+
+class Overflow(PhaseRule):
+    """The first queued seat throws one unit away per decision until its storehouse
+    fits."""
+
+    phase = OVERFLOW
+
+    def legal(self, s: GameState) -> tuple[Action, ...]:
+        p = s.players[s._overflow[0]]
+        return tuple(Discard(GOODS[g]) for g in range(_NUM_GOODS) if p.goods[g])
+
+    def apply(self, s: GameState, a: Action) -> None:
+        if not isinstance(a, Discard):  # the only decision of the phase
+            raise IllegalActionError(f"{a} is not a decision of a full storehouse")
+        s.players[s._overflow[0]].goods[GOOD_INDEX[a.good]] -= 1
+        settle(s)
+
+
+RULE = Overflow()

@@ -23,6 +23,10 @@ def main(argv: list[str] | None = None) -> int:
             print(f"error: {exc}", file=sys.stderr)
             status = 1
             continue
+        except Exception as exc:  # a bug in the loader, not the map: still one line
+            print(f"error: {name}: {type(exc).__name__}: {exc}", file=sys.stderr)
+            status = 1
+            continue
         letters = Counter(c.letter for c in spec.cities if c.letter)
         kinds = Counter(r.kind for r in spec.routes)
         print(

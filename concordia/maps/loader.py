@@ -23,6 +23,7 @@ Tiled object (id and name).
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 from pathlib import Path
 from typing import Any
@@ -95,6 +96,8 @@ class _Reader:
             raise self.fail(f"cannot read the map: {exc}") from exc
         except (OSError, KeyError, TypeError, AttributeError, IndexError) as exc:
             raise self.fail(f"cannot read the map: {type(exc).__name__}: {exc}") from exc
+        except Exception as exc:  # pytmx raises a bare Exception (a missing tileset...)
+            raise self.fail(f"cannot read the map: {exc}") from exc
 
         props: dict[str, Any] = dict(tm.properties)
         title = self.map_str(props, "title")
@@ -200,6 +203,13 @@ class _Reader:
     def need_point(self, layer: str, obj: Any) -> None:
         if getattr(obj, "width", 0) or getattr(obj, "height", 0) or hasattr(obj, "points"):
             raise self.fail(f"{_describe(layer, obj)} must be a point object")
+        self.need_finite(layer, obj, ((obj.x, obj.y),))
+
+    def need_finite(self, layer: str, obj: Any, points: Any) -> None:
+        """Every coordinate a finite number (NaN or infinity would poison the drawing)."""
+        for x, y in points:
+            if not (math.isfinite(float(x)) and math.isfinite(float(y))):
+                raise self.fail(f"{_describe(layer, obj)} has a coordinate that is not a number")
 
     # -- layers -----------------------------------------------------------------------
 
@@ -321,6 +331,7 @@ class _Reader:
             seen[key] = obj
             raw = getattr(obj, "points", None) or ()
             points = tuple((float(p.x), float(p.y)) for p in raw)
+            self.need_finite("routes", obj, points)
             routes.append(RouteSpec(kind, a, b, points))
         return routes
 

@@ -17,12 +17,13 @@ from pathlib import Path
 
 import pygame
 
-from concordia.settings import Settings, load_settings, save_settings
+from concordia.settings import Settings, load_settings_report, save_settings
 from concordia.ui import strings, theme
 from concordia.ui.autosave import AutosaveWriter
 from concordia.ui.input import Click, Drag, Hover, InputMapper, Intent, Key, Quit, Resize
 from concordia.ui.scene import Scene, SceneStack
 from concordia.ui.sound import Sounds
+from concordia.ui.startup import crash_saved_note, open_first_screens, show_notice
 from concordia.ui.widgets import draw_tooltip
 
 logger = logging.getLogger(__name__)
@@ -45,6 +46,7 @@ class AppOptions:
     autoplay: bool = False
     screenshot_dir: Path | None = None
     start: object | None = None  # a GameSetup to start at once
+    load: Path | None = None  # a save to open at once (``--load``)
     max_frames: int | None = None
 
 
@@ -65,7 +67,10 @@ class App:
         time_source: Callable[[], float] = time.perf_counter,
     ) -> None:
         self.options = options or AppOptions()
-        self.settings = settings if settings is not None else load_settings()
+        self.startup_problems: list[str] = []  # shown by ui.startup.report_startup
+        if settings is None:
+            settings, self.startup_problems = load_settings_report()
+        self.settings = settings
         self.time_source = time_source
         self.stack = SceneStack()
         self.input = InputMapper()
@@ -131,6 +136,7 @@ class App:
             else (self.options.fullscreen)
         )
         size = (max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1]))
+        size = _within_desktop(size)
         flags = pygame.FULLSCREEN if full else pygame.RESIZABLE
         self.screen = pygame.display.set_mode((0, 0) if full else size, flags)
         self._rescale()
@@ -211,6 +217,8 @@ class App:
         if not self.autoplay:
             self.stack.push(MenuScene(self))
         self.stack.push(GameScene(self, controller))
+        if controller.notes and not self.autoplay:
+            show_notice(self, " ".join(controller.notes))
 
     def back_to_menu(self) -> None:
         """Close every scene (games cancel their AI) and show the main menu."""
@@ -251,7 +259,7 @@ class App:
             return
         reason = f"{type(exc).__name__}: {exc}"
         try:
-            self.push(CrashScene(self, reason, _log_file()))
+            self.push(CrashScene(self, reason, _log_file(), crash_saved_note(self)))
         except Exception:
             logger.exception("the error dialog failed; back to the menu")
             self.back_to_menu()
@@ -394,13 +402,7 @@ class App:
         """Open the window and loop until quit; returns the exit code."""
         sys.setswitchinterval(0.001)  # keep the AI thread from starving frames (TOOLCHAIN §6)
         self.init_display()
-        if not len(self.stack):
-            if self.options.start is not None:
-                self.start_game(self.options.start)
-            else:
-                from concordia.ui.scenes.menu import MenuScene
-
-                self.push(MenuScene(self))
+        open_first_screens(self)
         clock = pygame.time.Clock()
         self.running = True
         frames = 0
@@ -451,6 +453,23 @@ class App:
         path = folder / f"{self._shot_count:02d}-{key}.png"
         pygame.image.save(self.screen, str(path))
         logger.info("screenshot %s", path)
+
+
+def _within_desktop(size: tuple[int, int]) -> tuple[int, int]:
+    """``size`` no larger than the desktop (a real display only: the dummy driver's
+    desktop is no measure), so a window is never opened beyond the screen."""
+    if os.environ.get("SDL_VIDEODRIVER") == "dummy":
+        return size
+    try:
+        desktops = pygame.display.get_desktop_sizes()
+    except pygame.error:
+        return size
+    if not desktops:
+        return size
+    dw, dh = desktops[0]
+    if dw <= 0 or dh <= 0:
+        return size
+    return (min(size[0], dw), min(size[1], dh))
 
 
 def _log_file() -> str:

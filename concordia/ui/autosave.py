@@ -49,6 +49,10 @@ class AutosaveWriter:
         self._errors: list[str] = []
         #: Number of autosaves written (for tests and logs).
         self.written = 0
+        #: The record of the last autosave written, and whether the latest write failed
+        #: (the crash dialog says whether the game is safe only from these).
+        self.last_saved: GameRecord | None = None
+        self.last_failed = False
 
     @property
     def busy(self) -> bool:
@@ -87,7 +91,9 @@ class AutosaveWriter:
             try:
                 self._write(*job)
                 self.written += 1
+                self.last_saved, self.last_failed = job[0], False
             except Exception as exc:  # saves.SaveError, OSError or a bug: log, go on
                 logger.exception("autosave failed")
                 with self._lock:
+                    self.last_failed = True
                     self._errors.append(str(getattr(exc, "reason", exc)))

@@ -4,12 +4,14 @@
 of actions (notation strings) and the states after each of them, so undo is a
 truncation. ``submit(action)`` accepts only actions listed by ``state.legal_actions()``.
 
-Save and load go through :func:`save_record` and :func:`load_record`, the one place to
-switch to ``concordia.saves`` (versioned saves) once it exists.
+Every save and load goes through :mod:`concordia.saves` (versioned JSON, atomic writes,
+recovery of damaged files); :func:`load_game` and :func:`load_autosave` turn what it
+recovers into a controller, carrying its warnings in :attr:`GameController.notes`.
 """
 
 from __future__ import annotations
 
+import datetime
 import logging
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -22,10 +24,12 @@ from concordia.core import (
     GameRecord,
     GameState,
     IllegalActionError,
+    InvalidRecordError,
     new_game,
     parse_action,
 )
 from concordia.core.board import BoardSpec
+from concordia.saves import LoadedGame, SaveError, clean_text
 
 logger = logging.getLogger(__name__)
 
@@ -33,14 +37,11 @@ SEAT_KINDS = ("human", "easy", "normal", "hard", "expert")
 AI_KINDS = ("easy", "normal", "hard", "expert")
 #: How many colours (each with its shape) the player palette has.
 PALETTE_SIZE = 5
+#: The longest seat name kept from a save (typed names have at most 16 characters).
+MAX_NAME_CHARS = 40
 
 
-class SaveError(Exception):
-    """A save could not be written or read; ``reason`` is shown to the player."""
-
-    def __init__(self, reason: str) -> None:
-        super().__init__(reason)
-        self.reason = reason
+__all__ = ["SaveError"]  # the one save error class, :class:`concordia.saves.SaveError`
 
 
 @dataclass
@@ -65,6 +66,8 @@ class SeatConfig:
             d = {}
         kind = d.get("kind") if d.get("kind") in SEAT_KINDS else "normal"
         name = d.get("name") if isinstance(d.get("name"), str) and d.get("name") else None
+        if name is not None:  # from a file: drawable, and not absurdly long
+            name = clean_text(name[:MAX_NAME_CHARS].strip()) or None
         colour = d.get("colour")
         if (
             isinstance(colour, bool)
@@ -127,25 +130,37 @@ class GameController:
         setup: seats and options.
         board: the loaded board (its name must match ``setup.board``).
         actions: notation strings to replay (a loaded game).
+        start: the position to start from instead of a new game (a save whose move
+            history was lost: ``actions`` are then the ones played after it, and there
+            is no undo or history before it).
 
     Raises:
-        SaveError: a replayed action is not legal.
+        InvalidRecordError: a replayed action is not legal (the message says which).
     """
 
     def __init__(
-        self, setup: GameSetup, board: BoardSpec, actions: list[str] | None = None
+        self,
+        setup: GameSetup,
+        board: BoardSpec,
+        actions: list[str] | None = None,
+        start: GameState | None = None,
     ) -> None:
         self.setup = setup
         self.board = board
         fix_colours(setup.seats)
-        state = new_game(
-            board,
-            num_players=len(setup.seats),
-            seed=setup.seed,
-            intermediate_scoring=setup.intermediate_scoring,
-            no_goods=setup.no_goods,
-        )
-        self.history: list[GameState] = [state]
+        if start is None:
+            start = new_game(
+                board,
+                num_players=len(setup.seats),
+                seed=setup.seed,
+                intermediate_scoring=setup.intermediate_scoring,
+                no_goods=setup.no_goods,
+            )
+        #: What the load recovered from, for the player (empty for a new or clean game).
+        self.notes: tuple[str, ...] = ()
+        #: False when the game started from a saved position without its move history.
+        self.replayable = True
+        self.history: list[GameState] = [start]
         self.actions: list[str] = []
         self.actors: list[int] = []
         #: Actions before this index are confirmed and can never be undone.
@@ -154,7 +169,7 @@ class GameController:
             try:
                 action = parse_action(text, self.state)
             except ConcordiaError as exc:
-                raise SaveError(f"action {i + 1}: {exc}") from None
+                raise InvalidRecordError(f"action {i + 1}: {exc}") from None
             self._push(action)
         self.committed = len(self.actions)
 
@@ -287,8 +302,8 @@ class GameController:
 
         try:
             saves.autosave(self.record(), self.state)
-        except (saves.SaveError, OSError) as exc:
-            raise SaveError(getattr(exc, "reason", str(exc))) from exc
+        except OSError as exc:
+            raise SaveError(saves.autosave_path(), f"the autosave failed ({exc})") from exc
 
     @classmethod
     def from_record(cls, record: GameRecord, board: BoardSpec) -> GameController:
@@ -306,6 +321,39 @@ class GameController:
         )
         return cls(setup, board, record.actions)
 
+    @classmethod
+    def from_loaded(cls, loaded: LoadedGame) -> GameController:
+        """The controller of a game read by :func:`concordia.saves.load_game`.
+
+        It plays on the board the save was checked against (``loaded.state.board``:
+        the bundled map, or the copy stored in the save when the map changed or its
+        name is not a bundled board), so no file named in the save is ever opened. A
+        save whose history cannot be replayed starts at its saved position. The
+        warnings of the load are kept in :attr:`notes`.
+        """
+        board = loaded.state.board
+        if loaded.replayable:
+            controller = cls.from_record(loaded.record, board)
+        else:
+            record = loaded.record
+            controller = cls.from_record(
+                GameRecord(
+                    record.board,
+                    record.num_players,
+                    record.seed,
+                    dict(record.options),
+                    [],
+                    list(record.seats),
+                    record.app_version,
+                ),
+                board,
+            )
+            controller.history = [loaded.state]
+            controller.actions, controller.actors, controller.committed = [], [], 0
+            controller.replayable = False
+        controller.notes = tuple(loaded.warnings)
+        return controller
+
 
 # ---------------------------------------------------------------------- save files
 # The one place that talks to ``concordia.saves`` (versioned JSON, atomic writes).
@@ -313,7 +361,7 @@ class GameController:
 
 @dataclass(frozen=True, slots=True)
 class SaveEntry:
-    """One loadable save for the load screen."""
+    """One save for the load screen: loadable, or damaged (with the reason)."""
 
     path: Path
     name: str
@@ -324,6 +372,9 @@ class SaveEntry:
     finished: bool
     autosave: bool
     backup: bool = False  # the previous autosave (``autosave.bak.json``)
+    #: Why the file cannot be loaded (a damaged save listed so the player can delete it);
+    #: empty for a loadable save.
+    damaged: str = ""
 
 
 def save_record(path: Path, record: GameRecord, state: GameState) -> None:
@@ -332,35 +383,36 @@ def save_record(path: Path, record: GameRecord, state: GameState) -> None:
 
     try:
         saves.save_game(path, record, state)
-    except (saves.SaveError, OSError) as exc:
-        raise SaveError(getattr(exc, "reason", str(exc))) from exc
+    except OSError as exc:
+        raise SaveError(path, f"the file could not be written ({exc})") from exc
 
 
 def load_game(path: Path) -> GameController:
-    """Load a saved game and replay it; a corrupt, foreign or newer file is refused and
-    left untouched. Raises :class:`SaveError` with a message for the player."""
+    """Load a saved game through :func:`concordia.saves.load_game`, taking what it
+    recovers (see :meth:`GameController.from_loaded`); a file that cannot be loaded is
+    refused and left untouched. Raises :class:`SaveError` with a message for the player."""
     from concordia import saves
-    from concordia.maps import load_board
 
-    try:
-        loaded = saves.load_game(path)
-    except saves.SaveError as exc:
-        raise SaveError(exc.reason) from exc
-    if loaded.warnings:
-        logger.warning("loaded %s with warnings: %s", path, "; ".join(loaded.warnings))
-    if not loaded.replayable:
-        raise SaveError("; ".join(loaded.warnings) or "the move history is damaged")
-    record = loaded.record
-    try:
-        board = load_board(record.board)
-    except (ConcordiaError, OSError) as exc:
-        raise SaveError(f"board {record.board!r}: {exc}") from exc
-    return GameController.from_record(record, board)
+    return _controller(saves.load_game(path))
 
 
 def load_autosave() -> GameController:
-    """Load the autosave (or its backup). Raises :class:`SaveError`."""
-    return load_game(autosave_path())
+    """Load the autosave, or the previous autosave when it cannot be loaded (the
+    controller's notes say so). Raises :class:`SaveError`."""
+    from concordia import saves
+
+    return _controller(saves.load_autosave())
+
+
+def _controller(loaded: LoadedGame) -> GameController:
+    if loaded.warnings:
+        logger.warning("loaded %s with warnings: %s", loaded.path, "; ".join(loaded.warnings))
+    try:
+        return GameController.from_loaded(loaded)
+    except ConcordiaError as exc:  # saves checked the replay; this is a bug, not the file
+        logger.exception("a loaded game could not be set up")
+        path = loaded.path if loaded.path is not None else Path("save")
+        raise SaveError(path, f"could not be set up ({exc}); the file is unchanged") from exc
 
 
 def saves_folder() -> Path:
@@ -376,17 +428,18 @@ def autosave_path() -> Path:
 
 
 def list_saves() -> list[SaveEntry]:
-    """Readable saved games, newest first (the autosave included)."""
+    """Saved games, newest first (the autosave included), then the damaged files with
+    the reason each cannot be loaded. Names are cleaned for drawing."""
     from concordia import saves
 
+    listing = saves.list_saves()
     out = []
-    for info in saves.list_saves().saves:
-        when = info.saved_at.astimezone().strftime("%Y-%m-%d %H:%M")
+    for info in listing.saves:
         out.append(
             SaveEntry(
                 info.path,
                 info.name,
-                when,
+                _when(info.saved_at),
                 info.board,
                 info.players,
                 info.step,
@@ -395,4 +448,35 @@ def list_saves() -> list[SaveEntry]:
                 info.kind == "backup",
             )
         )
+    for bad in listing.unreadable:
+        name = bad.path.name
+        out.append(
+            SaveEntry(
+                bad.path,
+                saves.clean_text(name.removesuffix(".json")),
+                "",
+                "",
+                0,
+                0,
+                False,
+                name in (saves.AUTOSAVE_NAME, saves.AUTOSAVE_BACKUP_NAME),
+                name == saves.AUTOSAVE_BACKUP_NAME,
+                saves.clean_text(bad.reason) or "damaged",
+            )
+        )
     return out
+
+
+def _when(moment: datetime.datetime) -> str:
+    try:
+        return moment.astimezone().strftime("%Y-%m-%d %H:%M")
+    except (ValueError, OverflowError, OSError):
+        return "?"
+
+
+def delete_save(path: Path) -> None:
+    """Delete a save file of the saves folder (the player chose to). Raises OSError."""
+    folder = saves_folder().resolve()
+    if path.parent.resolve() != folder:
+        raise PermissionError(f"{path} is not in the saves folder")
+    path.unlink()

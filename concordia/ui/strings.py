@@ -70,6 +70,7 @@ EN: Final[dict[str, str]] = {
     "stats.empty": "No finished games yet: play one and it appears here.",
     "stats.problem": "The statistics file was damaged: {reason}. A new one was started.",
     "stats.unavailable": "The statistics cannot be opened: {reason}",
+    "stats.skipped": "{n} game(s) left out: their stored values are damaged.",
     "stats.kept": "A damaged statistics file was kept aside ({names}); the games since are "
     "counted in a new one.",
     "stats.totals": "{games} games finished · {human} with you · {wins} won",
@@ -113,6 +114,8 @@ EN: Final[dict[str, str]] = {
     "review.tip.keys": "Left and right arrow keys step through the turns.",
     "review.cant": "This save cannot be reviewed: {reason}",
     "review.unfinished": "Only finished games can be reviewed.",
+    "review.no_history": "This game cannot be reviewed: its move history was lost "
+    "(it was recovered from its saved position).",
     "load.review": "Review",
     "load.tip.review": "Review this finished game with the hard AI.",
     "guide.title": "Guide · step {n} of {total}",
@@ -237,6 +240,14 @@ EN: Final[dict[str, str]] = {
     "shape.hexagon": "hexagon",
     # Load
     "load.title": "Load game",
+    "load.notice_title": "Loaded with a warning",
+    "load.damaged": "cannot be loaded",
+    "load.tip.damaged": "This file cannot be loaded; click to read why.",
+    "load.delete": "Delete",
+    "load.delete_confirm": "Sure?",
+    "load.tip.delete": "Delete this file (click twice).",
+    "load.delete_failed": "The file could not be deleted: {reason}",
+    "load.folder_failed": "The saves folder cannot be read: {reason}",
     "load.empty": "No saved games yet.",
     "load.autosave": "Autosave",
     "load.autosave_backup": "Previous autosave",
@@ -464,6 +475,11 @@ EN: Final[dict[str, str]] = {
     "The details were written to the log file: {log}",
     "error.crash_autosave": "Your game is safe: it was autosaved at the end of the last "
     "turn; Continue in the menu picks it up.",
+    "error.crash_autosave_failed": "The last autosave of this game failed, so Continue in "
+    "the menu may open an older position.",
+    "error.crash_not_autosaved": "This game has not been autosaved since it was opened: "
+    "Continue in the menu opens the last autosave there is, which may be older.",
+    "error.startup": "Something is wrong with the game's files; it runs without them: {problems}",
     "error.crash_menu": "Back to the menu",
     "error.crash_quit": "Quit",
     # Gods, goods, phases, card actions
@@ -615,6 +631,7 @@ IT: Final[dict[str, str]] = {
     "stats.problem": "Il file delle statistiche era danneggiato: {reason}. Ne è stato "
     "creato uno nuovo.",
     "stats.unavailable": "Le statistiche non si possono aprire: {reason}",
+    "stats.skipped": "{n} partita/e escluse: i loro valori salvati sono danneggiati.",
     "stats.kept": "Un file di statistiche danneggiato è stato messo da parte ({names}); le "
     "partite da allora sono contate in uno nuovo.",
     "stats.totals": "{games} partite finite · {human} con te · {wins} vinte",
@@ -658,6 +675,8 @@ IT: Final[dict[str, str]] = {
     "review.tip.keys": "Le frecce sinistra e destra scorrono i turni.",
     "review.cant": "Questo salvataggio non si può analizzare: {reason}",
     "review.unfinished": "Si possono analizzare solo le partite finite.",
+    "review.no_history": "Questa partita non si può analizzare: la sua cronologia delle "
+    "mosse è andata persa (è stata recuperata dalla posizione salvata).",
     "load.review": "Analizza",
     "load.tip.review": "Analizza questa partita finita con l'IA difficile.",
     "guide.title": "Guida · passo {n} di {total}",
@@ -787,6 +806,14 @@ IT: Final[dict[str, str]] = {
     "shape.diamond": "rombo",
     "shape.hexagon": "esagono",
     "load.title": "Carica partita",
+    "load.notice_title": "Caricata con un avviso",
+    "load.damaged": "non si può caricare",
+    "load.tip.damaged": "Questo file non si può caricare; clicca per sapere perché.",
+    "load.delete": "Elimina",
+    "load.delete_confirm": "Sicuro?",
+    "load.tip.delete": "Elimina questo file (clicca due volte).",
+    "load.delete_failed": "Il file non si è potuto eliminare: {reason}",
+    "load.folder_failed": "La cartella dei salvataggi non si può leggere: {reason}",
     "load.empty": "Nessuna partita salvata.",
     "load.autosave": "Salvataggio automatico",
     "load.autosave_backup": "Salvataggio automatico precedente",
@@ -1009,6 +1036,12 @@ IT: Final[dict[str, str]] = {
     "schermata. I dettagli sono nel file di log: {log}",
     "error.crash_autosave": "La partita è al sicuro: è stata salvata automaticamente alla fine "
     "dell'ultimo turno; Continua nel menu la riprende.",
+    "error.crash_autosave_failed": "L'ultimo salvataggio automatico di questa partita non "
+    "è riuscito, quindi Continua nel menu potrebbe aprire una posizione precedente.",
+    "error.crash_not_autosaved": "Questa partita non è stata salvata automaticamente da "
+    "quando è stata aperta: Continua nel menu apre l'ultimo salvataggio automatico "
+    "esistente, che potrebbe essere più vecchio.",
+    "error.startup": "Qualcosa non va nei file del gioco; funziona senza di essi: {problems}",
     "error.crash_menu": "Torna al menu",
     "error.crash_quit": "Esci",
     "god.Vesta": "Vesta",

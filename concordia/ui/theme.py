@@ -148,8 +148,23 @@ def clear_text_cache() -> None:
     _WRAP_CACHE.clear()
 
 
+#: The longest text rendered in one piece (a line wider than any window by far).
+MAX_RENDER_CHARS = 2000
+
+
+def drawable(s: str) -> str:
+    """``s`` with every character a font cannot take (NUL, other control characters, a
+    lone surrogate from a file name that is not UTF-8) replaced by U+FFFD."""
+    if s.isprintable():
+        return s
+    return "".join(ch if ch.isprintable() else "\ufffd" for ch in s)
+
+
 def render(font: pygame.font.Font, s: str, colour: Colour) -> pygame.Surface:
-    """``font.render`` with a cache (most labels are the same frame after frame)."""
+    """``font.render`` with a cache (most labels are the same frame after frame); text
+    a font cannot take is cleaned (:func:`drawable`) and at most
+    :data:`MAX_RENDER_CHARS` are drawn."""
+    s = drawable(s[:MAX_RENDER_CHARS])
     key = (id(font), s, colour)
     img = _TEXT_CACHE.get(key)
     if img is None:
@@ -202,18 +217,25 @@ def _wrap(font: pygame.font.Font, s: str, width: int) -> list[str]:
 
 
 def fit(font: pygame.font.Font, s: str, width: int) -> str:
-    """``s`` shortened with an ellipsis to fit ``width`` pixels; cached."""
+    """``s`` (cleaned, :func:`drawable`) shortened with an ellipsis to fit ``width``
+    pixels; cached. The cut is found by bisection: about log2(len(s)) measurements, so
+    a name of 100,000 characters costs no more than a few short ones."""
     key = (id(font), s, width)
     hit = _FIT_CACHE.get(key)
     if hit is not None:
         return hit
     if len(_FIT_CACHE) >= _TEXT_CACHE_MAX:
         _FIT_CACHE.clear()
-    out = s
-    if font.size(s)[0] > width:
-        while out and font.size(out + "…")[0] > width:
-            out = out[:-1]
-        out += "…"
+    out = drawable(s[: MAX_RENDER_CHARS + 1])
+    if len(out) > MAX_RENDER_CHARS or font.size(out)[0] > width:
+        lo, hi = 0, min(len(out), MAX_RENDER_CHARS)  # the longest prefix that fits
+        while lo < hi:
+            mid = (lo + hi + 1) // 2
+            if font.size(out[:mid] + "…")[0] <= width:
+                lo = mid
+            else:
+                hi = mid - 1
+        out = out[:lo] + "…"
     _FIT_CACHE[key] = out
     return out
 

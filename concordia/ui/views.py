@@ -12,17 +12,19 @@ from __future__ import annotations
 
 import json
 import logging
+import math
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from concordia.fileio import atomic_write_text
+from concordia.fileio import atomic_write_text, load_json_capped
 from concordia.settings import data_dir
 
 logger = logging.getLogger(__name__)
 
 FILE = "views.json"
 MAX_VIEWS = 50  # the oldest games are forgotten past this
+MAX_VIEWS_BYTES = 1024 * 1024  # 50 views are a few kilobytes
 
 
 @dataclass(frozen=True)
@@ -43,10 +45,29 @@ def _path() -> Path:
 
 def _read() -> dict[str, Any]:
     try:
-        data = json.loads(_path().read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+        data = load_json_capped(_path(), MAX_VIEWS_BYTES)
+    except FileNotFoundError:
+        return {}
+    except (OSError, ValueError) as exc:
+        logger.warning("%s ignored: %s", _path(), exc)
         return {}
     return data if isinstance(data, dict) else {}
+
+
+def problem() -> str | None:
+    """What is wrong with the views file, naming it (None when it is fine or missing;
+    a damaged file is only ignored, and replaced at the next view saved)."""
+    try:
+        data = load_json_capped(_path(), MAX_VIEWS_BYTES)
+    except FileNotFoundError:
+        return None
+    except OSError as exc:
+        return f"{_path()} cannot be read ({exc.strerror or exc}); board views start afresh"
+    except ValueError as exc:
+        return f"{_path()} is damaged ({exc}); board views start afresh"
+    if not isinstance(data, dict):
+        return f"{_path()} is damaged (not a JSON object); board views start afresh"
+    return None
 
 
 def load_view(key: str) -> View | None:
@@ -57,7 +78,7 @@ def load_view(key: str) -> View | None:
         cx, cy = (float(v) for v in entry["centre"])  # type: ignore[index]
     except (TypeError, KeyError, ValueError):
         return None
-    if not zoom > 0:
+    if not (zoom > 0 and math.isfinite(zoom) and math.isfinite(cx) and math.isfinite(cy)):
         return None
     return View(zoom, (cx, cy))
 

@@ -16,7 +16,15 @@ import pytest
 from concordia.ai.play import play_game
 from concordia.core import GameRecord, GameState
 from concordia.maps import load_board
-from concordia.stats import MIGRATIONS, SCHEMA_VERSION, game_key, open_statistics, record_game
+from concordia.stats import (
+    MIGRATIONS,
+    SCHEMA_VERSION,
+    StatisticsUnavailable,
+    game_key,
+    kept_aside,
+    open_statistics,
+    record_game,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -146,3 +154,115 @@ def test_a_kill_during_a_write_loses_no_earlier_game(tmp_path: Path) -> None:
         seats = stats.db.execute("SELECT COUNT(*) FROM seats").fetchone()[0]
     assert keys == [game_key(finished(11)[0])]
     assert seats == 2
+
+
+def _one_game(path: Path) -> bytes:
+    with open_statistics(path) as stats:
+        record, state = finished(5)
+        assert stats.record(record, state)
+    return path.read_bytes()
+
+
+def test_a_locked_database_is_retried_then_busy_and_never_moved(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import concordia.stats as stats_module
+
+    monkeypatch.setattr(stats_module, "BUSY_PAUSE", 0.01)
+    monkeypatch.setattr(stats_module, "LOCK_TIMEOUT", 0.05)
+    monkeypatch.setattr(stats_module, "stats_path", lambda: tmp_path / "statistics.sqlite3")
+    path = tmp_path / "statistics.sqlite3"
+    before = _one_game(path)
+    other = sqlite3.connect(str(path), isolation_level=None)
+    other.execute("BEGIN EXCLUSIVE")
+    try:
+        with pytest.raises(StatisticsUnavailable, match="busy"):
+            open_statistics(path)
+        assert not record_game(*finished(6))
+    finally:
+        other.execute("ROLLBACK")
+        other.close()
+    assert path.read_bytes() == before
+    assert kept_aside(path) == []
+    with open_statistics(path) as stats:
+        assert stats.problem is None and stats.count() == 1
+
+
+def test_a_newer_schema_is_refused_and_left_as_it_is(tmp_path: Path) -> None:
+    path = tmp_path / "statistics.sqlite3"
+    _one_game(path)
+    db = sqlite3.connect(str(path))
+    db.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 1}")
+    db.commit()
+    db.close()
+    before = path.read_bytes()
+    with pytest.raises(StatisticsUnavailable, match="newer version"):
+        open_statistics(path)
+    assert path.read_bytes() == before and kept_aside(path) == []
+
+
+def test_a_wrong_schema_is_reported_and_kept_aside(tmp_path: Path) -> None:
+    path = tmp_path / "statistics.sqlite3"
+    db = sqlite3.connect(str(path))
+    db.execute("CREATE TABLE games (id INTEGER PRIMARY KEY, played_at TEXT)")
+    db.execute("CREATE TABLE seats (game_id INTEGER)")
+    db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+    db.commit()
+    db.close()
+    with open_statistics(path) as stats:
+        assert stats.problem is not None and "lacks" in stats.problem
+        record, state = finished(7)
+        assert stats.record(record, state)  # later games are kept, in a fresh file
+    assert [p.name for p in kept_aside(path)] == ["statistics.sqlite3.bad"]
+
+
+def test_a_text_in_a_number_column_is_skipped_and_counted(tmp_path: Path) -> None:
+    path = tmp_path / "statistics.sqlite3"
+    with open_statistics(path) as stats:
+        for seed in (8, 9):
+            record, state = finished(seed)
+            stats.record(record, state)
+        stats.db.execute("UPDATE seats SET total = 'lots' WHERE game_id = 1 AND seat = 0")
+        stats.db.commit()
+        summary = stats.summary()
+    assert summary.skipped == 1 and summary.human_games == 1
+
+
+def test_the_statistics_screen_says_busy_and_skipped(
+    concordia_home: Path, monkeypatch: pytest.MonkeyPatch, pygame_display: object
+) -> None:
+    import pygame
+
+    import concordia.stats as stats_module
+    from concordia.settings import Settings
+    from concordia.ui.app import App, AppOptions
+    from concordia.ui.scenes.statistics import StatisticsScene
+    from concordia.ui.strings import t
+
+    pygame.font.init()
+    screen = pygame.Surface((1280, 720))
+    app = App(AppOptions(), Settings())
+    app.use_surface(screen)
+
+    monkeypatch.setattr(stats_module, "BUSY_PAUSE", 0.01)
+    monkeypatch.setattr(stats_module, "LOCK_TIMEOUT", 0.05)
+    path = stats_module.stats_path()
+    _one_game(path)
+    other = sqlite3.connect(str(path), isolation_level=None)
+    other.execute("BEGIN EXCLUSIVE")
+    try:
+        scene = StatisticsScene(app)
+    finally:
+        other.execute("ROLLBACK")
+        other.close()
+    assert scene.problem is not None and "busy" in scene.problem
+    app.push(scene)
+    app.draw(screen)
+    with open_statistics(path) as stats:
+        stats.db.execute("UPDATE seats SET total = 'lots'")
+        stats.db.commit()
+    scene = StatisticsScene(app)
+    assert scene.problem == t("stats.skipped", n=1)
+    app.push(scene)
+    app.draw(screen)
+    assert not app.broken

@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import os
 import random
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -58,3 +62,29 @@ def play_random(
 def fingerprint(path: Path) -> tuple[bytes, int]:
     """Bytes and modification time (ns) of a file: proof that it was not rewritten."""
     return path.read_bytes(), path.stat().st_mtime_ns
+
+
+# ---------------------------------------------------------------- files opened
+_OPENED: list[list[str]] = []
+_HOOKED = False
+
+
+def _audit(event: str, args: tuple[object, ...]) -> None:
+    if event == "open" and _OPENED and args and isinstance(args[0], str | bytes | os.PathLike):
+        _OPENED[-1].append(os.path.abspath(os.fsdecode(args[0])))
+
+
+@contextmanager
+def opened_files() -> Iterator[list[str]]:
+    """Every file opened (``open`` audit events: builtins.open, os.open) inside the block,
+    as absolute paths."""
+    global _HOOKED
+    if not _HOOKED:
+        sys.addaudithook(_audit)
+        _HOOKED = True
+    seen: list[str] = []
+    _OPENED.append(seen)
+    try:
+        yield seen
+    finally:
+        _OPENED.pop()

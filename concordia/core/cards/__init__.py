@@ -1,11 +1,13 @@
 """The rule of each card, one module per card, named after it.
 
-Each module holds, for its card: the legal decisions of its phase (``legal``), what
-playing it does (``begin``), the effect of each of its decisions and the cost shown
-before each is taken. :class:`~concordia.core.state.GameState` keeps the state, the
-shared mechanics (turn order, storehouse overflow, end of game) and dispatches to
-these modules. The purchase mechanics that the Senator and the Consul share are in
-:mod:`concordia.core.cards.purchase`; the "start without goods" variant's first
+Each module holds its card's rule (a :class:`~concordia.core.cards.base.CardRule`, and
+for a card with decisions of its own a :class:`~concordia.core.cards.base.PhaseRule`
+too: what playing it does, the legal decisions of its phase, the effect and the cost of
+each) as ``RULE``, with the helpers the rest of the program shares (the price of a
+house, of a colonist, of a display card). :mod:`concordia.core.rules` registers them;
+:class:`~concordia.core.state.GameState` keeps the position and the turn and dispatches
+to them. The Senator and the Consul are one rule with two settings
+(:mod:`concordia.core.cards.purchase`); the "start without goods" variant's first
 purchase uses the Mercator's trade (:mod:`concordia.core.cards.mercator`).
 
 The modules import the state only for type checking: the state imports them.

@@ -10,9 +10,10 @@ from typing import TYPE_CHECKING
 from concordia.core import data
 from concordia.core.actions import FINISH, Action, Build, Move
 from concordia.core.board import KINDS
+from concordia.core.cards.base import CardRule, PhaseRule
 from concordia.core.cost import Cost
 from concordia.core.data import GOODS
-from concordia.core.phase import ARCHITECT
+from concordia.core.phase import ARCHITECT, CardAction
 
 if TYPE_CHECKING:
     from concordia.core.player import Player
@@ -28,40 +29,6 @@ def house_price(good: int, houses_there: int) -> tuple[int, int, int]:
     if good == data.BRICK:
         return data.FOOD, -1, coins
     return data.BRICK, good, coins
-
-
-def begin(s: GameState, p: Player) -> None:
-    s.phase = ARCHITECT
-    s.points = len(p.cols)
-
-
-def legal(s: GameState) -> tuple[Action, ...]:
-    topo = s.topo
-    p = s.players[s.turn_player]
-    out: list[Action] = []
-    pts = s.points
-    if pts > 0:
-        occ = s.route_occ
-        nc = topo.num_cities
-        done: set[tuple[int, int]] = set()
-        for col in p.cols:
-            if col in done:
-                continue
-            done.add(col)
-            kind, loc = col
-            kname = KINDS[kind]
-            if loc < nc:
-                dist = topo.city_dist[loc][kind]
-                src = topo.city_slugs[loc]
-            else:
-                dist = topo.route_dist[loc - nc]
-                src = topo.route_slugs[loc - nc]
-            for r in topo.routes_of_kind[kind]:
-                if dist[r] <= pts and not occ[r]:
-                    out.append(Move(kname, src, topo.route_slugs[r]))
-    out.extend(Build(topo.city_slugs[c]) for c in buildable_cities(s, p))
-    out.append(FINISH)
-    return tuple(out)
 
 
 def build_price(s: GameState, city: int) -> tuple[int, int, int]:
@@ -138,7 +105,7 @@ def build(s: GameState, a: Build) -> None:
     p.houses_left -= 1
     s.points = 0  # building ends the movement part of the Architect
     if p.houses_left == 0:
-        s._trigger_end(p.seat)
+        s.trigger_end(p.seat)
 
 
 def move_distance(s: GameState, a: Move) -> int:
@@ -160,3 +127,59 @@ def build_cost(s: GameState, a: Build) -> Cost:
     if g2 >= 0:
         goods[GOODS[g2]] = goods.get(GOODS[g2], 0) + 1
     return Cost(coins, tuple(goods.items()))
+
+
+class Architect(CardRule, PhaseRule):
+    action = CardAction.ARCHITECT
+    phase = ARCHITECT
+    priced = (Move, Build)
+
+    def begin(self, s: GameState, p: Player, card: int) -> None:
+        s.phase = ARCHITECT
+        s.points = len(p.cols)
+
+    def legal(self, s: GameState) -> tuple[Action, ...]:
+        topo = s.topo
+        p = s.players[s.turn_player]
+        out: list[Action] = []
+        pts = s.points
+        if pts > 0:
+            occ = s.route_occ
+            nc = topo.num_cities
+            done: set[tuple[int, int]] = set()
+            for col in p.cols:
+                if col in done:
+                    continue
+                done.add(col)
+                kind, loc = col
+                kname = KINDS[kind]
+                if loc < nc:
+                    dist = topo.city_dist[loc][kind]
+                    src = topo.city_slugs[loc]
+                else:
+                    dist = topo.route_dist[loc - nc]
+                    src = topo.route_slugs[loc - nc]
+                for r in topo.routes_of_kind[kind]:
+                    if dist[r] <= pts and not occ[r]:
+                        out.append(Move(kname, src, topo.route_slugs[r]))
+        out.extend(Build(topo.city_slugs[c]) for c in buildable_cities(s, p))
+        out.append(FINISH)
+        return tuple(out)
+
+    def apply(self, s: GameState, a: Action) -> None:
+        if isinstance(a, Move):
+            move(s, a)
+        elif isinstance(a, Build):
+            build(s, a)
+        else:
+            self.finish(s)
+
+    def cost(self, s: GameState, a: Action) -> Cost:
+        if isinstance(a, Move):
+            return move_cost(s, a)
+        if isinstance(a, Build):
+            return build_cost(s, a)
+        return Cost()
+
+
+RULE = Architect()

@@ -8,11 +8,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from concordia.core import data
-from concordia.core.actions import CASH, FINISH, Action, Place
+from concordia.core.actions import CASH, FINISH, Action, Cash, Place
 from concordia.core.board import KINDS
+from concordia.core.cards.base import CardRule, PhaseRule
 from concordia.core.cost import Cost
 from concordia.core.data import GOOD_INDEX
-from concordia.core.phase import COLONIST
+from concordia.core.phase import COLONIST, CardAction
 
 if TYPE_CHECKING:
     from concordia.core.player import Player
@@ -34,27 +35,6 @@ def can_pay(p: Player) -> bool:
     return True
 
 
-def begin(s: GameState, p: Player) -> None:
-    s.phase = COLONIST
-    s._placed = 0
-
-
-def legal(s: GameState) -> tuple[Action, ...]:
-    p = s.players[s.turn_player]
-    out: list[Action] = []
-    if can_pay(p) and (p.store[0] or p.store[1]):
-        bit = 1 << p.seat
-        cities = [s.topo.capital] + [c for c in range(s.topo.num_cities) if s.houses[c] & bit]
-        for c in sorted(cities):
-            for k in (0, 1):
-                if p.store[k]:
-                    out.append(Place(KINDS[k], s.topo.city_slugs[c]))
-    if s._placed == 0:
-        out.append(CASH)
-    out.append(FINISH)
-    return tuple(out)
-
-
 def put(s: GameState, a: Place) -> None:
     """Pay for a colonist and move it from the storehouse to the city."""
     p = s.players[s.turn_player]
@@ -66,19 +46,56 @@ def put(s: GameState, a: Place) -> None:
     p.cols.sort()
 
 
-def place(s: GameState, a: Place) -> None:
-    put(s, a)
-    s._placed += 1
-
-
 def cash_income(s: GameState) -> int:
     return data.COLONIST_CASH_BASE + len(s.players[s.turn_player].cols)
 
 
-def cash(s: GameState) -> None:
-    s.players[s.turn_player].money += cash_income(s)
-    s._finish_card()
-
-
 def place_cost() -> Cost:
     return Cost(0, _PRICE_PREVIEW)
+
+
+class Colonist(CardRule, PhaseRule):
+    action = CardAction.COLONIST
+    phase = COLONIST
+    priced = (Place, Cash)
+
+    def begin(self, s: GameState, p: Player, card: int) -> None:
+        s.phase = COLONIST
+        s.start_placements()
+
+    def legal(self, s: GameState) -> tuple[Action, ...]:
+        p = s.players[s.turn_player]
+        out: list[Action] = []
+        if can_pay(p) and (p.store[0] or p.store[1]):
+            bit = 1 << p.seat
+            houses = s.houses
+            topo = s.topo
+            cities = [topo.capital] + [c for c in range(topo.num_cities) if houses[c] & bit]
+            for c in sorted(cities):
+                for k in (0, 1):
+                    if p.store[k]:
+                        out.append(Place(KINDS[k], topo.city_slugs[c]))
+        if s.placed == 0:
+            out.append(CASH)
+        out.append(FINISH)
+        return tuple(out)
+
+    def apply(self, s: GameState, a: Action) -> None:
+        if isinstance(a, Place):
+            put(s, a)
+            s.record_placement()
+        elif isinstance(a, Cash):
+            s.players[s.turn_player].money += cash_income(s)
+            self.finish(s)
+        else:
+            self.finish(s)
+
+    def cost(self, s: GameState, a: Action) -> Cost:
+        if isinstance(a, Place):
+            return place_cost()
+        if isinstance(a, Cash):
+            return Cost(-cash_income(s))
+        return Cost()
+
+
+RULE = Colonist()

@@ -9,28 +9,17 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from concordia.core import data, storehouse
-from concordia.core.actions import CASH, Action, Produce
+from concordia.core.actions import CASH, Action, Cash, Produce
+from concordia.core.cards.base import CardRule, PhaseRule
 from concordia.core.cost import Cost
-from concordia.core.data import GOODS, STOREHOUSE_SPACES
-from concordia.core.phase import PREFECT
+from concordia.core.data import GOODS
+from concordia.core.phase import PREFECT, CardAction
 
 if TYPE_CHECKING:
     from concordia.core.player import Player
     from concordia.core.state import GameState
 
 MARKER_COINS: tuple[int, ...] = tuple(data.MARKER_COINS[g] for g in GOODS)
-
-
-def begin(s: GameState, p: Player) -> None:
-    s.phase = PREFECT
-
-
-def legal(s: GameState) -> tuple[Action, ...]:
-    out: list[Action] = [
-        Produce(s.topo.province_slugs[i]) for i, active in enumerate(s.markers) if active
-    ]
-    out.append(CASH)
-    return tuple(out)
 
 
 def produce(s: GameState, a: Produce) -> None:
@@ -51,11 +40,8 @@ def produce(s: GameState, a: Produce) -> None:
             for seat in range(n):
                 if mask >> seat & 1:
                     s.players[seat].goods[cg] += 1
-    cap = STOREHOUSE_SPACES
-    for i in range(n):
-        seat = (me + i) % n
-        if s.players[seat].used_space() > cap:
-            s._overflow.append(seat)
+    for i in range(n):  # overflows are settled in turn order from the producer
+        storehouse.check(s, (me + i) % n)
     storehouse.settle(s)
 
 
@@ -65,11 +51,34 @@ def cash_income(s: GameState) -> int:
     )
 
 
-def cash(s: GameState) -> None:
-    s.players[s.turn_player].money += cash_income(s)
-    s.markers = [True] * len(s.markers)
-    s._finish_card()
-
-
 def cash_cost(s: GameState) -> Cost:
     return Cost(-cash_income(s))
+
+
+class Prefect(CardRule, PhaseRule):
+    action = CardAction.PREFECT
+    phase = PREFECT
+    priced = (Cash,)
+
+    def begin(self, s: GameState, p: Player, card: int) -> None:
+        s.phase = PREFECT
+
+    def legal(self, s: GameState) -> tuple[Action, ...]:
+        slugs = s.topo.province_slugs
+        out: list[Action] = [Produce(slugs[i]) for i, active in enumerate(s.markers) if active]
+        out.append(CASH)
+        return tuple(out)
+
+    def apply(self, s: GameState, a: Action) -> None:
+        if isinstance(a, Produce):
+            produce(s, a)
+        else:  # the cash: every marker turns face up again
+            s.players[s.turn_player].money += cash_income(s)
+            s.markers = [True] * len(s.markers)
+            self.finish(s)
+
+    def cost(self, s: GameState, a: Action) -> Cost:
+        return cash_cost(s) if isinstance(a, Cash) else Cost()
+
+
+RULE = Prefect()

@@ -1,8 +1,9 @@
-"""Buying a display card, shared by the Senator and the Consul: the card's printed
-goods (its red field), for the Senator also the goods under its display position
-("any" = the buyer's choice), then the display closes up and is refilled from the
-draw pile when the card is finished; buying the last card ends the game for the
-buyer (rulebook, "Senator", "Consul", "End of the game")."""
+"""Senator and Consul, one rule with two settings: buy display cards at the card's
+printed goods (its red field). The Senator buys up to two and pays the goods under
+each card's display position too ("any" = the buyer's choice); the Consul buys one at
+its printed goods only, whatever its position. The display closes up and is refilled
+from the draw pile when the card is finished; buying the last card ends the game for
+the buyer (rulebook, "Senator", "Consul", "End of the game")."""
 
 from __future__ import annotations
 
@@ -10,10 +11,13 @@ from typing import TYPE_CHECKING
 
 from concordia.core import data
 from concordia.core.actions import FINISH, Action, BuyCard
+from concordia.core.cards.base import CardRule, PhaseRule
 from concordia.core.cost import Cost
 from concordia.core.data import CARD_BY_ID, CARDS, GOOD_INDEX, GOODS
+from concordia.core.phase import CONSUL, SENATOR, CardAction, Phase
 
 if TYPE_CHECKING:
+    from concordia.core.player import Player
     from concordia.core.state import GameState
 
 ANY = "any"
@@ -70,20 +74,8 @@ def options(s: GameState, slot: int, extra: bool) -> list[tuple[str, ...]]:
     return opts
 
 
-def legal(s: GameState, extra: bool) -> tuple[Action, ...]:
-    out: list[Action] = []
-    for slot, c in enumerate(s.display):
-        if c is None:
-            continue
-        cid = CARDS[c].id
-        for choice in options(s, slot, extra):
-            out.append(BuyCard(cid, choice))
-    out.append(FINISH)
-    return tuple(out)
-
-
-def buy(s: GameState, a: BuyCard, extra: bool, limit: int) -> None:
-    """Pay for and take the card; finish the card after ``limit`` purchases."""
+def buy(s: GameState, a: BuyCard, extra: bool) -> None:
+    """Pay for the card (with ``extra``: the goods under its position too) and take it."""
     p = s.players[s.turn_player]
     card = CARD_BY_ID[a.card]
     slot = s.display.index(card.index)
@@ -99,12 +91,10 @@ def buy(s: GameState, a: BuyCard, extra: bool, limit: int) -> None:
     s.display[slot] = None
     p.hand.append(card.index)
     p.hand.sort()
-    s._bought += 1
-    if s._bought >= limit:
-        s._finish_card()
 
 
-def cost(s: GameState, a: BuyCard, extra: bool) -> Cost:
+def buy_cost(s: GameState, a: BuyCard, extra: bool) -> Cost:
+    """The goods paying for ``a`` (with ``extra``: those under the card's position too)."""
     card = CARD_BY_ID[a.card]
     goods: dict[str, int] = {}
     for g in card.cost:
@@ -125,6 +115,56 @@ def refill_display(s: GameState) -> None:
     while len(cards) < data.DISPLAY_SIZE and s.deck:
         cards.append(s.deck.pop())
     s.display = list(cards)
-    if not cards and not s.deck and s._bought:
+    if not cards and not s.deck and s.bought:
         # Buying the last card ends the game for the buyer.
-        s._trigger_end(s.turn_player)
+        s.trigger_end(s.turn_player)
+
+
+class Purchase(CardRule, PhaseRule):
+    """Buy up to ``limit`` display cards; ``extra``: the goods under each card's display
+    position are due too."""
+
+    priced = (BuyCard,)
+
+    def __init__(self, action: CardAction, phase: Phase, limit: int, extra: bool) -> None:
+        self.action = action
+        self.phase = phase
+        self.limit = limit
+        self.extra = extra
+
+    def begin(self, s: GameState, p: Player, card: int) -> None:
+        s.phase = self.phase
+        s.start_purchases()
+
+    def legal(self, s: GameState) -> tuple[Action, ...]:
+        extra = self.extra
+        out: list[Action] = []
+        for slot, c in enumerate(s.display):
+            if c is None:
+                continue
+            cid = CARDS[c].id
+            for choice in options(s, slot, extra):
+                out.append(BuyCard(cid, choice))
+        out.append(FINISH)
+        return tuple(out)
+
+    def apply(self, s: GameState, a: Action) -> None:
+        if isinstance(a, BuyCard):
+            buy(s, a, self.extra)
+            if s.record_purchase() >= self.limit:
+                self.finish(s)
+        else:
+            self.finish(s)
+
+    def cost(self, s: GameState, a: Action) -> Cost:
+        return buy_cost(s, a, self.extra) if isinstance(a, BuyCard) else Cost()
+
+    def finish(self, s: GameState) -> None:
+        refill_display(s)
+        s.end_turn()
+
+
+SENATOR_CARDS = 2
+CONSUL_CARDS = 1
+SENATOR_RULE = Purchase(CardAction.SENATOR, SENATOR, SENATOR_CARDS, extra=True)
+CONSUL_RULE = Purchase(CardAction.CONSUL, CONSUL, CONSUL_CARDS, extra=False)

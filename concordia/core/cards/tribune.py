@@ -9,36 +9,47 @@ from concordia.core import data, scoring
 from concordia.core.actions import FINISH, Action, Place
 from concordia.core.board import KINDS
 from concordia.core.cards import colonist
-from concordia.core.phase import TRIBUNE
+from concordia.core.cards.base import CardRule, PhaseRule
+from concordia.core.cost import Cost
+from concordia.core.phase import TRIBUNE, CardAction
 
 if TYPE_CHECKING:
     from concordia.core.player import Player
     from concordia.core.state import GameState
 
 
-def begin(s: GameState, p: Player) -> None:
-    back = len(p.discard)
-    p.money += max(0, back - data.TRIBUNE_FREE_CARDS)
-    p.hand.extend(p.discard)
-    p.hand.sort()
-    p.discard.clear()
-    if s.intermediate_scoring and s._first_tribune[p.seat] is None:
-        scoring.record_first_tribune(s, p.seat)
-    if colonist.can_pay(p) and (p.store[0] + p.store[1]) > 0:
-        s.phase = TRIBUNE
-    else:
-        s._end_turn()
+class Tribune(CardRule, PhaseRule):
+    action = CardAction.TRIBUNE
+    phase = TRIBUNE
+    priced = (Place,)
+
+    def begin(self, s: GameState, p: Player, card: int) -> None:
+        back = len(p.discard)
+        p.money += max(0, back - data.TRIBUNE_FREE_CARDS)
+        p.hand.extend(p.discard)
+        p.hand.sort()
+        p.discard.clear()
+        if s.intermediate_scoring:
+            scoring.first_tribune(s, p.seat)
+        if colonist.can_pay(p) and (p.store[0] + p.store[1]) > 0:
+            s.phase = TRIBUNE
+        else:
+            s.end_turn()
+
+    def legal(self, s: GameState) -> tuple[Action, ...]:
+        p = s.players[s.turn_player]
+        roma = s.topo.city_slugs[s.topo.capital]
+        out: list[Action] = [Place(KINDS[k], roma) for k in (0, 1) if p.store[k]]
+        out.append(FINISH)
+        return tuple(out)
+
+    def apply(self, s: GameState, a: Action) -> None:
+        if isinstance(a, Place):  # the one colonist a Tribune may pay for ends the card
+            colonist.put(s, a)
+        self.finish(s)
+
+    def cost(self, s: GameState, a: Action) -> Cost:
+        return colonist.place_cost() if isinstance(a, Place) else Cost()
 
 
-def legal(s: GameState) -> tuple[Action, ...]:
-    p = s.players[s.turn_player]
-    roma = s.topo.city_slugs[s.topo.capital]
-    out: list[Action] = [Place(KINDS[k], roma) for k in (0, 1) if p.store[k]]
-    out.append(FINISH)
-    return tuple(out)
-
-
-def place(s: GameState, a: Place) -> None:
-    """The one colonist a Tribune may pay for; it ends the card."""
-    colonist.put(s, a)
-    s._finish_card()
+RULE = Tribune()

@@ -161,7 +161,10 @@ class BoardRenderer:
             display = pygame.display.get_surface()
             viewport = display.get_rect() if display else pygame.Rect(0, 0, 1280, 720)
         path = Path(map_path) if map_path is not None else _map_path(board)
-        self.background = _load_background(path, (board.width, board.height))
+        if path is None:
+            self.background = _plain_background((board.width, board.height))
+        else:
+            self.background = _load_background(path, (board.width, board.height))
         self.camera = Camera((board.width, board.height), viewport)
         self.text = TextCache()
         self.cities: dict[str, CitySpec] = {c.slug: c for c in board.cities}
@@ -461,12 +464,27 @@ class BoardRenderer:
         return tuple(None if s == self.capital_slug else state.city_good(s) for s in self.cities)
 
 
-def _map_path(board: BoardSpec) -> Path:
+def _map_path(board: BoardSpec) -> Path | None:
+    """The map whose art is drawn: the file the board was read from, else the bundled
+    map of its name. A board rebuilt from a save (no source) whose name is not a
+    bundled board gets no art: a name from a file is never used as a path."""
     if board.source:
         return Path(board.source)
-    from concordia.maps import resolve_map
+    from concordia.saves import is_bundled_board
 
-    return resolve_map(board.name)
+    if not is_bundled_board(board.name):
+        return None
+    from concordia.resources import resource_path
+
+    return resource_path("maps", f"{board.name}.tmx")
+
+
+def _plain_background(size: tuple[int, int]) -> pygame.Surface:
+    surf = pygame.Surface((max(1, size[0]), max(1, size[1])))
+    if pygame.display.get_surface() is not None:
+        surf = surf.convert()
+    surf.fill((40, 70, 100))
+    return surf
 
 
 def _load_background(path: Path, size: tuple[int, int]) -> pygame.Surface:

@@ -23,9 +23,10 @@ class ErrorScene(ButtonScene):
     name = "error"
     opaque = False
 
-    def __init__(self, app: App, message: str) -> None:
+    def __init__(self, app: App, message: str, title: str | None = None) -> None:
         super().__init__(app)
         self.message = message
+        self.heading = title
 
     def _box(self, area: pygame.Rect) -> pygame.Rect:
         w = min(self.px(640), area.width - 80)
@@ -52,7 +53,7 @@ class ErrorScene(ButtonScene):
         theme.text(
             surface,
             self.app.fonts.get(22, True),
-            t("error.title"),
+            self.heading or t("error.title"),
             (box.centerx, box.y + self.px(18)),
             theme.TEXT,
             "midtop",
@@ -87,10 +88,12 @@ class CrashScene(ButtonScene):
     name = "crash"
     opaque = True
 
-    def __init__(self, app: App, reason: str, log_path: str) -> None:
+    def __init__(self, app: App, reason: str, log_path: str, saved_note: str = "") -> None:
         super().__init__(app)
         self.reason = reason
         self.log_path = log_path
+        #: What is true about the autosave of the game in play (empty: no game).
+        self.saved_note = saved_note
 
     def _box(self, area: pygame.Rect) -> pygame.Rect:
         w = min(self.px(760), area.width - 80)
@@ -141,7 +144,7 @@ class CrashScene(ButtonScene):
         paragraphs = (
             t("error.unexpected", reason=self.reason),
             t("error.crash_body", log=self.log_path),
-            t("error.crash_autosave"),
+            self.saved_note,
         )
         bottom = box.bottom - self.px(80)
         width = box.width - self.px(40)

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from concordia.ui import theme
-from concordia.ui.controller import SaveEntry, SaveError, list_saves, load_game
+from concordia.ui.controller import SaveEntry, SaveError, delete_save, list_saves, load_game
 from concordia.ui.input import Click, Intent, Key, Wheel
 from concordia.ui.scenes.base import ButtonScene
 from concordia.ui.strings import t
@@ -24,7 +24,8 @@ LIST_W = 640
 
 
 class LoadScene(ButtonScene):
-    """Click a save to load it; a save that cannot be read shows an error and stays."""
+    """Click a save to load it; a save that cannot be read shows an error and stays.
+    Damaged files are listed after the saves, with the reason and a Delete button."""
 
     name = "load"
 
@@ -34,6 +35,10 @@ class LoadScene(ButtonScene):
         self.offset = 0
         self.rows = 1
         self.bar = ScrollBar(pygame.Rect(0, 0, 12, 10))
+        #: The damaged file whose Delete button was clicked once (a second click deletes).
+        self.armed: Path | None = None
+        #: Why the list is empty when the saves folder itself cannot be read.
+        self.problem = ""
 
     @property
     def empty(self) -> bool:
@@ -44,8 +49,9 @@ class LoadScene(ButtonScene):
             self.app.autosaver.wait(1.0)  # list the autosave only once it is complete
             try:
                 self.entries = list_saves()
-            except OSError:
+            except OSError as exc:  # the folder itself cannot be read
                 self.entries = []
+                self.problem = t("load.folder_failed", reason=str(exc))
         return self.entries
 
     def list_rect(self, area: pygame.Rect) -> pygame.Rect:
@@ -59,10 +65,13 @@ class LoadScene(ButtonScene):
         box = self.list_rect(area)
         self.offset = max(0, min(self.offset, len(files) - self.rows))
         for i, entry in enumerate(files[self.offset : self.offset + self.rows]):
-            # Session 15, by hand: the autosave and its backup both read "Autosave".
+            # The autosave and its backup are told apart by name.
             label = entry.name
             if entry.autosave:
                 label = t("load.autosave_backup" if entry.backup else "load.autosave")
+            if entry.damaged:
+                self._damaged_row(box, i, label, entry)
+                continue
             state = f" · {t('load.finished')}" if entry.finished else ""
             text = f"{label} · {t('board.' + entry.board)} · {entry.players} · {entry.when}{state}"
             review_w = self.px(110) if entry.finished else 0
@@ -112,6 +121,38 @@ class LoadScene(ButtonScene):
             )
         )
 
+    def _damaged_row(self, box: pygame.Rect, i: int, label: str, entry: SaveEntry) -> None:
+        """A file that cannot be loaded: its name and why (click for the whole reason),
+        and a Delete button that asks for a second click."""
+        ry = box.y + i * self.px(ROW_H)
+        delete_w = self.px(110)
+        self.buttons.add(
+            Button(
+                pygame.Rect(box.x, ry, box.width - self.px(24) - delete_w, self.px(42)),
+                f"{label} · {t('load.damaged')}: {entry.damaged}",
+                ("damaged", entry.path),
+                t("load.tip.damaged"),
+                colour=theme.BUTTON_DISABLED,
+                size=16,
+            )
+        )
+        armed = self.armed == entry.path
+        self.buttons.add(
+            Button(
+                pygame.Rect(
+                    box.right - self.px(24) - delete_w + self.px(6),
+                    ry,
+                    delete_w - self.px(6),
+                    self.px(42),
+                ),
+                t("load.delete_confirm" if armed else "load.delete"),
+                ("delete", entry.path),
+                t("load.tip.delete"),
+                colour=theme.DANGER if armed else None,
+                size=15,
+            )
+        )
+
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(theme.BG)
         self.title(surface, t("load.title"), 40)
@@ -119,7 +160,7 @@ class LoadScene(ButtonScene):
             theme.text(
                 surface,
                 self.app.fonts.get(18),
-                t("load.empty"),
+                self.problem or t("load.empty"),
                 (surface.get_width() // 2, self.px(140)),
                 theme.TEXT_DIM,
                 "midtop",
@@ -183,12 +224,35 @@ class LoadScene(ButtonScene):
         if isinstance(button.value, tuple) and button.value[0] == "review":
             self.review(button.value[1])
             return
+        if isinstance(button.value, tuple) and button.value[0] == "damaged":
+            entry = next((e for e in self.entries or [] if e.path == button.value[1]), None)
+            reason = entry.damaged if entry is not None else ""
+            self.app.show_error(t("error.load_failed", reason=reason))
+            return
+        if isinstance(button.value, tuple) and button.value[0] == "delete":
+            self.delete(button.value[1])
+            return
+        self.armed = None
         try:
             controller = load_game(button.value)
         except SaveError as exc:
             self.app.show_error(t("error.load_failed", reason=exc.reason))
             return
         self.app.open_game(controller)
+
+    def delete(self, path: Path) -> None:
+        """The first click arms the Delete button, the second deletes the file."""
+        if self.armed != path:
+            self.armed = path
+            self.layout()
+            return
+        self.armed = None
+        try:
+            delete_save(path)
+        except OSError as exc:
+            self.app.show_error(t("load.delete_failed", reason=str(exc)))
+        self.entries = None
+        self.layout()
 
     def review(self, path: Path) -> None:
         """Open the review of a finished save (its analysis is cached beside it)."""
@@ -203,6 +267,9 @@ class LoadScene(ButtonScene):
             return
         if not controller.state.is_terminal():
             self.app.show_error(t("review.unfinished"))
+            return
+        if not controller.replayable:
+            self.app.show_error(t("review.no_history"))
             return
         try:
             scene = ReviewScene(

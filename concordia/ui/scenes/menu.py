@@ -8,7 +8,6 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from concordia.core.errors import ConcordiaError
 from concordia.ui import theme
 from concordia.ui.controller import (
     PALETTE_SIZE,
@@ -172,16 +171,17 @@ class MenuScene(ButtonScene):
         self.app.autosaver.wait(1.0)  # a game just left may still be writing it
         try:
             controller = load_autosave()
-        except (SaveError, ConcordiaError, OSError) as exc:
-            reason = exc.reason if isinstance(exc, SaveError) else str(exc)
-            self.app.show_error(t("error.load_failed", reason=reason))
+        except SaveError as exc:
+            self.app.show_error(t("error.load_failed", reason=exc.reason))
             return
         self.app.open_game(controller)
 
     @staticmethod
     def _has_autosave() -> bool:
         try:
-            return autosave_path().exists()
+            from concordia.saves import autosave_backup_path
+
+            return autosave_path().exists() or autosave_backup_path().exists()
         except OSError:
             return False
 

@@ -40,6 +40,8 @@ class StatisticsScene(ButtonScene):
                     self.problem = t("stats.problem", reason=stats.problem)
                 elif kept:
                     self.problem = t("stats.kept", names=", ".join(p.name for p in kept))
+                elif self.summary.skipped:
+                    self.problem = t("stats.skipped", n=self.summary.skipped)
         except (OSError, sqlite3.Error) as exc:
             logger.exception("statistics unavailable")
             self.problem = t("stats.unavailable", reason=str(exc))
@@ -78,6 +80,9 @@ class StatisticsScene(ButtonScene):
                 theme.text(surface, fonts.get(14), line, (area.centerx, y), theme.DANGER, "midtop")
                 y += fonts.get(14).get_linesize()
         s = self.summary
+        if s is None and self.problem:  # unavailable: the reason above is all there is
+            self.buttons.draw(surface, fonts, self.hover)
+            return
         if s is None or s.games == 0:
             theme.text(
                 surface,
