@@ -200,6 +200,11 @@ EN: Final[dict[str, str]] = {
     "the Tribune. Play on! H asks the {adviser} for a hint, F1 opens the rules, and after the game "
     "Review shows where you lost points.",
     "guide.do.done": "Click Play on.",
+    # Menus that tell the truth, hand keys, the guide's lessons (issue 31)
+    "menu.seed_reroll": "New seed",
+    "menu.tip.seed_type": "Click and type a seed (digits); Enter to finish. The same seed "
+    "gives the same set-up.",
+    # -- end of the issue 31 block
     "menu.tip.kind": "Click to change who plays this seat: a human or an AI level.",
     "menu.tip.colour": "This seat's colour and shape on the board (colour-blind safe).",
     "menu.tip.name": "Click and type a name; Enter to finish.",
@@ -751,6 +756,11 @@ IT: Final[dict[str, str]] = {
     "riprendile con il Tribuno. Continua a giocare! H chiede un suggerimento all'{adviser}, F1 "
     "apre le regole, e dopo la partita l'Analisi mostra dove hai perso punti.",
     "guide.do.done": "Clicca Continua a giocare.",
+    # Menus that tell the truth, hand keys, the guide's lessons (issue 31)
+    "menu.seed_reroll": "Nuovo seme",
+    "menu.tip.seed_type": "Clicca e scrivi un seme (cifre); Invio per finire. Lo stesso seme dà "
+    "la stessa preparazione.",
+    # -- end of the issue 31 block
     "menu.tip.kind": "Clicca per cambiare chi gioca questo posto: una persona o un livello di IA.",
     "menu.tip.colour": "Colore e forma di questo posto sul tabellone (adatti ai daltonici).",
     "menu.tip.name": "Clicca e scrivi un nome; Invio per finire.",
