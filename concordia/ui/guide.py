@@ -27,7 +27,8 @@ from concordia.core import Phase
 from concordia.core.actions import ACTION_TYPES
 from concordia.ui import theme
 from concordia.ui.ai_bridge import HINT_LEVEL
-from concordia.ui.input import Click, Confirm, HandCard, Hover, Intent, Undo
+from concordia.ui.game.hand import key_index
+from concordia.ui.input import Click, Confirm, Hover, Intent, Undo
 from concordia.ui.scene import Scene
 from concordia.ui.strings import t
 from concordia.ui.targeting import SelectColonist, anchor
@@ -339,8 +340,9 @@ class GuideScene(Scene):
                 self.on_button(button)
                 return None
             return self._check_click(intent)
-        if isinstance(intent, HandCard):
-            return self._check_hand_key(intent)
+        index = key_index(intent)
+        if index is not None:
+            return self._check_hand_key(intent, index)
         if isinstance(intent, Confirm):
             step = self.step
             if step is not None and step.expect == "info":
@@ -383,14 +385,14 @@ class GuideScene(Scene):
             return None
         return intent
 
-    def _check_hand_key(self, intent: HandCard) -> Intent | None:
+    def _check_hand_key(self, intent: Intent, index: int) -> Intent | None:
         game = self.game
         seat = game.decider
         if seat is None or not game.human_to_act:
             return intent
         hand = game.state.hand(seat)
-        if 1 <= intent.n <= len(hand):
-            action = game.options().hand.get(hand[intent.n - 1])
+        if 0 <= index < len(hand):
+            action = game.options().hand.get(hand[index])
             if action is not None and self.classify(action) == "yes":
                 return intent
         self.wrong()
