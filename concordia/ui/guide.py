@@ -31,7 +31,7 @@ from concordia.ui.game.hand import key_index
 from concordia.ui.input import Click, Confirm, Hover, Intent, Undo
 from concordia.ui.scene import Scene
 from concordia.ui.strings import t
-from concordia.ui.targeting import SelectColonist, anchor
+from concordia.ui.targeting import SelectColonist, Target, anchor
 from concordia.ui.widgets import Button, ButtonRow
 
 if TYPE_CHECKING:
@@ -275,10 +275,20 @@ class GuideScene(Scene):
         geometry = self.game.geometry()
         out = []
         for target in targeting.targets():
-            if self.classify(target.choice) == "yes":
-                point = anchor(geometry, target)
-                if point is not None:
-                    out.append((round(point[0]), round(point[1])))
+            if self.classify(target.choice) != "yes":
+                continue
+            # The first drawn part (badge, piece, city, route) whose click really takes
+            # this choice: a badge shared by two colonists in one city (land/sea beside
+            # Roma) selects the other one, so the ring goes on the piece instead.
+            for part in sorted(target.parts, key=lambda p: p.rank):
+                point = anchor(geometry, Target(target.choice, target.key, (part,)))
+                if point is None:
+                    continue
+                at = (round(point[0]), round(point[1]))
+                hit = self.game.board_hit(at)
+                if hit is not None and self.classify(hit.choice) == "yes":
+                    out.append(at)
+                    break
         return out
 
     def click_point(self) -> tuple[int, int] | None:
