@@ -11,24 +11,32 @@ generic code over that table: :class:`GuideScene` rings the target of the curren
 matching click through to the game, answers any other click with the row's
 instruction, and follows the game's record to move on. The player can leave the guide
 at any time and the game goes on as a normal one; if the game ever leaves the script
-(it should not), the guide says so and ends.
+(it should not), the guide says so and ends. A step that plays a card of a god for the
+first time also says how that god scores.
 
-No row holds code: changing the guide means editing the table and the strings.
+After the script (*Play on*) the guide stays as a coach: it checks nothing, and shows
+each of :data:`LESSONS` once, when :data:`LESSON_WHEN` says its moment has come (the
+cards the script never plays, the storehouse, the end of the game).
+
+No row holds code: changing the guide means editing the tables and the strings.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import pygame
 
-from concordia.core import Phase
+from concordia.core import GameState, Phase
 from concordia.core.actions import ACTION_TYPES
-from concordia.ui import theme
+from concordia.core.data import CARD_BY_ID, CardDef
+from concordia.ui import strings, theme
 from concordia.ui.ai_bridge import HINT_LEVEL
 from concordia.ui.game.hand import key_index
 from concordia.ui.input import Click, Confirm, Hover, Intent, Undo
+from concordia.ui.rules_pages import GOD_SCORING
 from concordia.ui.scene import Scene
 from concordia.ui.strings import t
 from concordia.ui.targeting import SelectColonist, Target, anchor
@@ -52,13 +60,15 @@ class Step:
 
     expect: str
     text: str
+    #: The god of the card this step plays for the first time: its scoring is taught.
+    god: str = ""
 
 
 #: The script of the guided game (seed 1 on Italia; see the module docstring).
 STEPS: tuple[Step, ...] = (
     Step("info", "welcome"),
     # Turn 1: the Architect moves, then builds.
-    Step("play architect", "architect"),
+    Step("play architect", "architect", "Jupiter"),
     Step("select sea roma", "select"),
     Step("move sea roma messana-neapolis", "move"),
     Step("build neapolis", "build"),
@@ -66,21 +76,21 @@ STEPS: tuple[Step, ...] = (
     Step("finish", "finish"),
     Step("end_turn", "end_turn"),
     # Turn 2: the Prefect and the bonus marker.
-    Step("play prefect", "prefect"),
+    Step("play prefect", "prefect", "Saturnus"),
     Step("produce sicilia", "produce"),
     Step("end_turn", "end_turn_short"),
     # Turn 3: the Senator and the surcharge.
-    Step("play senator", "senator"),
+    Step("play senator", "senator", "Vesta"),
     Step("buy I_architect", "buy"),
     Step("buy I_prefect brick", "buy_surcharge"),
     Step("end_turn", "end_turn_short"),
     # Turn 4: the Mercator.
-    Step("play mercator", "mercator"),
+    Step("play mercator", "mercator", "Mercurius"),
     Step("trade wine -1", "sell"),
     Step("trade tool +1", "buy_good"),
     Step("end_turn", "end_turn_short"),
     # Turn 5: the Tribune.
-    Step("play tribune", "tribune"),
+    Step("play tribune", "tribune", "Mars"),
     Step("finish", "tribune_finish"),
     Step("end_turn", "end_turn_short"),
     # Turn 6: the Architect again, from a route.
@@ -97,18 +107,89 @@ STEPS: tuple[Step, ...] = (
     Step("info", "done"),
 )
 
+#: What the guide teaches after its script, each once, when it first comes up in the
+#: game (``guide.lesson.KEY``; :data:`LESSON_WHEN` says when), in this order.
+LESSONS: tuple[str, ...] = (
+    "diplomat",
+    "colonist",
+    "specialist",
+    "consul",
+    "storehouse",
+    "game_end",
+    "concordia",
+)
+
+#: A full storehouse is taught when this many of its 12 spaces are used.
+STOREHOUSE_WARN = 10
+
+
+def _choosing(state: GameState, seat: int) -> bool:
+    """``seat`` is about to choose a card (the start of its turn)."""
+    return state.phase == Phase.CARD and state.turn_player == seat
+
+
+def _cards_in_sight(state: GameState, seat: int) -> list[CardDef]:
+    """The cards ``seat`` can see to play or buy: its hand and the display."""
+    ids = state.hand(seat) + [c for c in state.display_ids() if c is not None]
+    return [CARD_BY_ID[c] for c in ids]
+
+
+def _action_in_sight(action: str) -> Callable[[GameState, int], bool]:
+    def when(state: GameState, seat: int) -> bool:
+        return _choosing(state, seat) and any(
+            d.action == action for d in _cards_in_sight(state, seat)
+        )
+
+    return when
+
+
+def _diplomat_due(state: GameState, seat: int) -> bool:
+    return (
+        _choosing(state, seat)
+        and any(CARD_BY_ID[c].action == "diplomat" for c in state.hand(seat))
+        and any(state.discard(other) for other in range(state.num_players) if other != seat)
+    )
+
+
+def _storehouse_due(state: GameState, seat: int) -> bool:
+    if state.phase == Phase.OVERFLOW and state.current_player == seat:
+        return True
+    return _choosing(state, seat) and state.players[seat].used_space() >= STOREHOUSE_WARN
+
+
+def _end_due(state: GameState, seat: int) -> bool:
+    near = state.deck_size <= 1 or min(p.houses_left for p in state.players) <= 3
+    return _choosing(state, seat) and near and state.concordia is None
+
+
+#: When each of :data:`LESSONS` is due, from the position and the guided player's seat.
+LESSON_WHEN: dict[str, Callable[[GameState, int], bool]] = {
+    "diplomat": _diplomat_due,
+    "colonist": _action_in_sight("colonist"),
+    "specialist": _action_in_sight("specialist"),
+    "consul": _action_in_sight("consul"),
+    "storehouse": _storehouse_due,
+    "game_end": _end_due,
+    "concordia": lambda state, seat: state.concordia is not None,
+}
+
 #: Buttons of the game that never count as a wrong click (they only show things).
 NEUTRAL_UI = ("menu", "scores", "rules", "hint", "save", "cancel")
 
 
-def guide_setup() -> object:
-    """The :class:`~concordia.ui.controller.GameSetup` of the guided game."""
+def guide_setup(player_name: str = "") -> object:
+    """The :class:`~concordia.ui.controller.GameSetup` of the guided game. The player's
+    seat has a name (the one kept in the settings, else "Player 1"): named "You", the
+    log and the bars said "You's turn" and "You plays"."""
     from concordia.ui.controller import GameSetup, SeatConfig
 
     seats = []
     names = iter(GUIDE_AI_NAMES)
-    for kind, colour in GUIDE_SEATS:
-        name = t("seat.you") if kind == "human" else next(names)
+    for i, (kind, colour) in enumerate(GUIDE_SEATS):
+        if kind == "human":
+            name = player_name.strip() or t("seat.default_name", n=i + 1)
+        else:
+            name = next(names)
         seats.append(SeatConfig(kind, name, colour))
     return GameSetup(GUIDE_BOARD, seats, GUIDE_SEED)
 
@@ -119,7 +200,7 @@ def start_guided_game(app: App) -> GuideScene:
     from concordia.ui.controller import GameController, GameSetup
     from concordia.ui.scenes.game import GameScene
 
-    setup = guide_setup()
+    setup = guide_setup(app.settings.player_name)
     assert isinstance(setup, GameSetup)
     app.open_game(GameController(setup, load_board(GUIDE_BOARD)))
     game = app.stack.top
@@ -156,6 +237,10 @@ class GuideScene(Scene):
         self.buttons = ButtonRow()
         self.hover: tuple[int, int] | None = None
         self.human = next(i for i, s in enumerate(game.controller.seats) if s.is_human)
+        #: After the script ("Play on"): the guide stays to teach :data:`LESSONS`.
+        self.coaching = False
+        self.lesson: str | None = None  # the lesson shown now
+        self.taught: set[str] = set()
 
     # ---------------------------------------------------------------- state
     @property
@@ -189,7 +274,30 @@ class GuideScene(Scene):
             self.answer_time -= dt
             if self.answer_time <= 0:
                 self.answer = None
-        self.follow()
+        if self.coaching:
+            self.coach()
+        else:
+            self.follow()
+
+    def lessons_due(self) -> list[str]:
+        """The lessons not taught yet whose moment has come, in :data:`LESSONS` order."""
+        state = self.game.state
+        return [
+            key for key in LESSONS if key not in self.taught and LESSON_WHEN[key](state, self.human)
+        ]
+
+    def coach(self) -> None:
+        """After the script: show the next lesson whose moment has come."""
+        if self.lesson is None and not self.game.state.is_terminal():
+            due = self.lessons_due()
+            if due:
+                self.lesson = due[0]
+                self.layout()
+
+    def start_coaching(self) -> None:
+        self.coaching = True
+        self.answer = None
+        self.layout()
 
     def follow(self) -> None:
         """Move on as the game's record shows the expected choices made."""
@@ -235,7 +343,14 @@ class GuideScene(Scene):
 
     def redraw_key(self) -> object:
         """The guide's picture changes with the step, the answer and whose turn it is."""
-        return (self.index, self.answer, self.off_script, self.game.human_to_act)
+        return (
+            self.index,
+            self.answer,
+            self.off_script,
+            self.game.human_to_act,
+            self.coaching,
+            self.lesson,
+        )
 
     # ---------------------------------------------------------------- matching
     def expected_buttons(self) -> list[Button]:
@@ -349,7 +464,9 @@ class GuideScene(Scene):
             if button is not None:
                 self.on_button(button)
                 return None
-            return self._check_click(intent)
+            return intent if self.coaching else self._check_click(intent)
+        if self.coaching:
+            return intent  # the lessons check nothing: the game is the player's
         index = key_index(intent)
         if index is not None:
             return self._check_hand_key(intent, index)
@@ -412,10 +529,17 @@ class GuideScene(Scene):
         if button.value == "leave":
             self.leave()
         elif button.value == "next":
-            if self.finished:
+            if self.off_script:
                 self.leave()
+            elif self.finished:
+                self.start_coaching()
             else:
                 self.advance()
+        elif button.value == "got_it" and self.lesson is not None:
+            self.taught.add(self.lesson)
+            self.lesson = None
+            self.coach()
+            self.layout()
 
     def tooltip(self, pos: tuple[int, int]) -> str | None:
         tip = self.buttons.tooltip(pos)
@@ -435,22 +559,50 @@ class GuideScene(Scene):
         font = self.app.fonts.get(15)
         if self.off_script:
             return t("guide.title_done"), theme.wrap(font, t("guide.off_script"), width)
-        if step is None:
+        if self.coaching:
+            if self.lesson is None:
+                return t("guide.title_done"), []
+            title, body = t("guide.title_lesson"), self.lesson_text(self.lesson)
+        elif step is None:
             return t("guide.title_done"), []
-        if not self.game.human_to_act and step.expect != "info":
-            body = t("guide.waiting")
+        elif not self.game.human_to_act and step.expect != "info":
+            # A page of its own, without a step number (it showed the next step's).
+            title, body = t("guide.title_waiting"), t("guide.waiting")
         else:
-            # The adviser the hint asks, by its level's name (session 15: the last
-            # step said "the hard AI" while hints come from the expert).
+            # The adviser the hint asks, by its level's name (the hints come from
+            # HINT_LEVEL, not always the hard AI).
             body = t("guide." + step.text, adviser=t("adviser." + HINT_LEVEL))
+            if step.god and step.text == self._first_of_god(step.god):
+                body += "\n" + self.god_text(step.god)
             if step.expect != "info":
                 body += "\n" + t("guide.do." + step.text)
+            # Every page its own number: the steps of the table, Next pages included.
+            title = t("guide.title", n=self.index + 1, total=len(self.steps))
         lines: list[str] = []
         for para in body.split("\n"):
             lines += theme.wrap(font, para, width)
-        done = sum(1 for s in self.steps[: self.index] if s.expect != "info")
-        total = sum(1 for s in self.steps if s.expect != "info")
-        return t("guide.title", n=min(done + 1, total), total=total), lines
+        return title, lines
+
+    def _first_of_god(self, god: str) -> str:
+        return next(s.text for s in self.steps if s.god == god)
+
+    @staticmethod
+    def god_text(god: str, key: str = "guide.god") -> str:
+        """How ``god``'s cards score, in the words of the rules reference."""
+        lang = strings.language() if strings.language() in GOD_SCORING else "en"
+        return t(key, god=t("god." + god), scoring=GOD_SCORING[lang][god])
+
+    def lesson_text(self, key: str) -> str:
+        state = self.game.state
+        if key == "concordia" and state.concordia is not None:
+            if state.concordia == self.human:
+                return t("guide.lesson.concordia_you")
+            name = self.game.controller.seats[state.concordia].name
+            return t("guide.lesson.concordia", name=name)
+        body = t("guide.lesson." + key)
+        if key == "specialist":
+            body += "\n" + self.god_text("Minerva", "guide.god_these")
+        return body
 
     def layout(self) -> None:
         self.buttons.clear()
@@ -461,6 +613,29 @@ class GuideScene(Scene):
         self._box = box
         y = box.bottom - self.px(42)
         step = self.step
+        if self.coaching:
+            if self.lesson is not None:
+                self.buttons.add(
+                    Button(
+                        pygame.Rect(box.right - self.px(152), y, self.px(140), self.px(32)),
+                        t("guide.got_it"),
+                        "got_it",
+                        t("guide.tip.got_it"),
+                        size=15,
+                        bold=True,
+                        colour=theme.ACCENT,
+                    )
+                )
+                self.buttons.add(
+                    Button(
+                        pygame.Rect(box.x + self.px(12), y, self.px(170), self.px(32)),
+                        t("guide.leave"),
+                        "leave",
+                        t("guide.tip.leave_lessons"),
+                        size=14,
+                    )
+                )
+            return
         if step is not None and (step.expect == "info" or self.finished):
             label = t("guide.play_on") if self.finished else t("guide.next")
             self.buttons.add(
@@ -486,6 +661,8 @@ class GuideScene(Scene):
             )
 
     def draw(self, surface: pygame.Surface) -> None:
+        if self.coaching and self.lesson is None:
+            return  # nothing to teach now: the whole board is the player's
         if getattr(self, "_box", None) is None or self._box.width != self.box().width:
             self.layout()
         box = self._box
@@ -525,7 +702,7 @@ class GuideScene(Scene):
                 )
 
     def _rings(self, surface: pygame.Surface) -> None:
-        if self.finished or not self.game.human_to_act:
+        if self.finished or self.coaching or not self.game.human_to_act:
             return
         width = 4  # a steady ring: the idle rule paints only when something changes
         for b in self.expected_buttons():

@@ -88,8 +88,8 @@ def test_the_guide_is_followed_to_its_end_by_its_own_clicks() -> None:
         words = " ".join(guide.text_lines(10_000)[1])
         assert t("adviser." + HINT_LEVEL) in words and HINT_LEVEL == "expert"
         assert "{" not in words and t("adviser.hard") not in words
-        click_button(app, lambda v: v == "next")  # "Play on"
-        assert app.stack.top is game
+        click_button(app, lambda v: v == "next")  # "Play on": the guide stays to teach
+        assert app.stack.top is guide and guide.coaching
     finally:
         game.close()
 
