@@ -548,6 +548,13 @@ class GuideScene(Scene):
     def reference_page(self, pos: tuple[int, int]) -> str | None:
         return self.game.reference_page(pos)
 
+    def tooltip_avoid(self, pos: tuple[int, int]) -> pygame.Rect | None:
+        """The game's tooltips keep their placement under the guide."""
+        return self.game.tooltip_avoid(pos)
+
+    def tooltip_keep_clear(self) -> list[pygame.Rect]:
+        return self.game.tooltip_keep_clear()
+
     # ---------------------------------------------------------------- drawing
     def box(self) -> pygame.Rect:
         board = self.game.lay.board

@@ -187,3 +187,16 @@ def test_the_later_lessons_come_when_their_moment_comes() -> None:
     assert LESSON_WHEN["game_end"](near_end, 0) == (near_end.concordia is None)
     over = _state(lambda s: s.concordia is not None)
     assert LESSON_WHEN["concordia"](over, 0) and not LESSON_WHEN["game_end"](over, 0)
+
+
+def test_tooltips_keep_the_games_placement_under_the_guide() -> None:
+    app = make_app()
+    guide = start_guided_game(app)
+    try:
+        game = guide.game
+        draw(app)
+        pos = game.lay.hand.center
+        assert guide.tooltip_avoid(pos) == game.tooltip_avoid(pos)
+        assert guide.tooltip_keep_clear() == game.tooltip_keep_clear()
+    finally:
+        guide.game.close()
