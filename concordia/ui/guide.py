@@ -157,8 +157,17 @@ def _storehouse_due(state: GameState, seat: int) -> bool:
     return _choosing(state, seat) and state.players[seat].used_space() >= STOREHOUSE_WARN
 
 
+#: The end is taught when this few cards are left to buy (draw pile and display), or
+#: when someone has this few houses left to build.
+END_NEAR_CARDS = 3
+END_NEAR_HOUSES = 3
+
+
 def _end_due(state: GameState, seat: int) -> bool:
-    near = state.deck_size <= 1 or min(p.houses_left for p in state.players) <= 3
+    cards_left = state.deck_size + sum(1 for c in state.display_ids() if c is not None)
+    near = (
+        cards_left <= END_NEAR_CARDS or min(p.houses_left for p in state.players) <= END_NEAR_HOUSES
+    )
     return _choosing(state, seat) and near and state.concordia is None
 
 

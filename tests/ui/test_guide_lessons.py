@@ -15,6 +15,7 @@ from concordia.settings import Settings
 from concordia.ui import strings
 from concordia.ui.app import App, AppOptions
 from concordia.ui.guide import (
+    END_NEAR_CARDS,
     GUIDE_BOARD,
     LESSON_WHEN,
     LESSONS,
@@ -183,8 +184,30 @@ def test_the_later_lessons_come_when_their_moment_comes() -> None:
         )
     )
     assert LESSON_WHEN["storehouse"](full, 0)
-    near_end = _state(lambda s: s.phase == Phase.CARD and s.turn_player == 0 and s.deck_size <= 1)
-    assert LESSON_WHEN["game_end"](near_end, 0) == (near_end.concordia is None)
+
+    def cards_left(s: GameState) -> int:
+        return s.deck_size + sum(1 for c in s.display_ids() if c is not None)
+
+    # the draw pile empty is not yet the end: the display still holds its cards
+    empty_deck = _state(
+        lambda s: (
+            s.phase == Phase.CARD
+            and s.turn_player == 0
+            and s.deck_size == 0
+            and cards_left(s) > END_NEAR_CARDS
+            and min(p.houses_left for p in s.players) > 5
+        )
+    )
+    assert not LESSON_WHEN["game_end"](empty_deck, 0)
+    near_end = _state(
+        lambda s: (
+            s.phase == Phase.CARD
+            and s.turn_player == 0
+            and cards_left(s) <= END_NEAR_CARDS
+            and s.concordia is None
+        )
+    )
+    assert LESSON_WHEN["game_end"](near_end, 0)
     over = _state(lambda s: s.concordia is not None)
     assert LESSON_WHEN["concordia"](over, 0) and not LESSON_WHEN["game_end"](over, 0)
 
