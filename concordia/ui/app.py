@@ -175,20 +175,6 @@ class App:
         else:
             self._rescale()
 
-    def set_window_size(self, size: tuple[int, int]) -> None:
-        """Keep ``size`` as the window size in the settings and, when windowed, resize
-        the window to it now (also when the settings already held that size but the
-        window was started with ``--size`` or dragged to another)."""
-        self.update_settings(replace(self.settings, window_size=size))
-        if (
-            self.screen is not None
-            and pygame.display.get_init()
-            and not self.settings.fullscreen
-            and self.size != size
-        ):
-            self.options = replace(self.options, size=None, fullscreen=None)
-            self.open_window()
-
     # ---------------------------------------------------------------- scenes
     def push(self, scene: Scene) -> None:
         self.stack.push(scene)

@@ -15,28 +15,26 @@ at any time and the game goes on as a normal one; if the game ever leaves the sc
 first time also says how that god scores.
 
 After the script (*Play on*) the guide stays as a coach: it checks nothing, and shows
-each of :data:`LESSONS` once, when :data:`LESSON_WHEN` says its moment has come (the
-cards the script never plays, the storehouse, the end of the game).
+each of the lessons of :mod:`concordia.ui.guide_lessons` once, when its moment has come
+(the cards the script never plays, the storehouse, the end of the game). The box and the
+rings are drawn by :mod:`concordia.ui.guide_view`.
 
 No row holds code: changing the guide means editing the tables and the strings.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import pygame
 
-from concordia.core import GameState, Phase
+from concordia.core import Phase
 from concordia.core.actions import ACTION_TYPES
-from concordia.core.data import CARD_BY_ID, CardDef
-from concordia.ui import strings, theme
-from concordia.ui.ai_bridge import HINT_LEVEL
+from concordia.ui import guide_view
 from concordia.ui.game.hand import key_index
+from concordia.ui.guide_lessons import LESSON_WHEN, LESSONS
 from concordia.ui.input import Click, Confirm, Hover, Intent, Undo
-from concordia.ui.rules_pages import GOD_SCORING
 from concordia.ui.scene import Scene
 from concordia.ui.strings import t
 from concordia.ui.targeting import SelectColonist, Target, anchor
@@ -107,81 +105,6 @@ STEPS: tuple[Step, ...] = (
     Step("info", "done"),
 )
 
-#: What the guide teaches after its script, each once, when it first comes up in the
-#: game (``guide.lesson.KEY``; :data:`LESSON_WHEN` says when), in this order.
-LESSONS: tuple[str, ...] = (
-    "diplomat",
-    "colonist",
-    "specialist",
-    "consul",
-    "storehouse",
-    "game_end",
-    "concordia",
-)
-
-#: A full storehouse is taught when this many of its 12 spaces are used.
-STOREHOUSE_WARN = 10
-
-
-def _choosing(state: GameState, seat: int) -> bool:
-    """``seat`` is about to choose a card (the start of its turn)."""
-    return state.phase == Phase.CARD and state.turn_player == seat
-
-
-def _cards_in_sight(state: GameState, seat: int) -> list[CardDef]:
-    """The cards ``seat`` can see to play or buy: its hand and the display."""
-    ids = state.hand(seat) + [c for c in state.display_ids() if c is not None]
-    return [CARD_BY_ID[c] for c in ids]
-
-
-def _action_in_sight(action: str) -> Callable[[GameState, int], bool]:
-    def when(state: GameState, seat: int) -> bool:
-        return _choosing(state, seat) and any(
-            d.action == action for d in _cards_in_sight(state, seat)
-        )
-
-    return when
-
-
-def _diplomat_due(state: GameState, seat: int) -> bool:
-    return (
-        _choosing(state, seat)
-        and any(CARD_BY_ID[c].action == "diplomat" for c in state.hand(seat))
-        and any(state.discard(other) for other in range(state.num_players) if other != seat)
-    )
-
-
-def _storehouse_due(state: GameState, seat: int) -> bool:
-    if state.phase == Phase.OVERFLOW and state.current_player == seat:
-        return True
-    return _choosing(state, seat) and state.players[seat].used_space() >= STOREHOUSE_WARN
-
-
-#: The end is taught when this few cards are left to buy (draw pile and display), or
-#: when someone has this few houses left to build.
-END_NEAR_CARDS = 3
-END_NEAR_HOUSES = 3
-
-
-def _end_due(state: GameState, seat: int) -> bool:
-    cards_left = state.deck_size + sum(1 for c in state.display_ids() if c is not None)
-    near = (
-        cards_left <= END_NEAR_CARDS or min(p.houses_left for p in state.players) <= END_NEAR_HOUSES
-    )
-    return _choosing(state, seat) and near and state.concordia is None
-
-
-#: When each of :data:`LESSONS` is due, from the position and the guided player's seat.
-LESSON_WHEN: dict[str, Callable[[GameState, int], bool]] = {
-    "diplomat": _diplomat_due,
-    "colonist": _action_in_sight("colonist"),
-    "specialist": _action_in_sight("specialist"),
-    "consul": _action_in_sight("consul"),
-    "storehouse": _storehouse_due,
-    "game_end": _end_due,
-    "concordia": lambda state, seat: state.concordia is not None,
-}
-
 #: Buttons of the game that never count as a wrong click (they only show things).
 NEUTRAL_UI = ("menu", "scores", "rules", "hint", "save", "cancel")
 
@@ -250,6 +173,8 @@ class GuideScene(Scene):
         self.coaching = False
         self.lesson: str | None = None  # the lesson shown now
         self.taught: set[str] = set()
+        #: The box as last laid out (``guide_view.layout``).
+        self.panel: pygame.Rect | None = None
 
     # ---------------------------------------------------------------- state
     @property
@@ -566,169 +491,17 @@ class GuideScene(Scene):
 
     # ---------------------------------------------------------------- drawing
     def box(self) -> pygame.Rect:
-        board = self.game.lay.board
-        w = min(self.px(440), board.width - self.px(20))
-        return pygame.Rect(board.x + self.px(10), board.y + self.px(10), w, self.px(200))
+        return guide_view.box(self)
 
     def text_lines(self, width: int) -> tuple[str, list[str]]:
-        step = self.step
-        font = self.app.fonts.get(15)
-        if self.off_script:
-            return t("guide.title_done"), theme.wrap(font, t("guide.off_script"), width)
-        if self.coaching:
-            if self.lesson is None:
-                return t("guide.title_done"), []
-            title, body = t("guide.title_lesson"), self.lesson_text(self.lesson)
-        elif step is None:
-            return t("guide.title_done"), []
-        elif not self.game.human_to_act and step.expect != "info":
-            # A page of its own, without a step number (it showed the next step's).
-            title, body = t("guide.title_waiting"), t("guide.waiting")
-        else:
-            # The adviser the hint asks, by its level's name (the hints come from
-            # HINT_LEVEL, not always the hard AI).
-            body = t("guide." + step.text, adviser=t("adviser." + HINT_LEVEL))
-            if step.god and step.text == self._first_of_god(step.god):
-                body += "\n" + self.god_text(step.god)
-            if step.expect != "info":
-                body += "\n" + t("guide.do." + step.text)
-            # Every page its own number: the steps of the table, Next pages included.
-            title = t("guide.title", n=self.index + 1, total=len(self.steps))
-        lines: list[str] = []
-        for para in body.split("\n"):
-            lines += theme.wrap(font, para, width)
-        return title, lines
-
-    def _first_of_god(self, god: str) -> str:
-        return next(s.text for s in self.steps if s.god == god)
-
-    @staticmethod
-    def god_text(god: str, key: str = "guide.god") -> str:
-        """How ``god``'s cards score, in the words of the rules reference."""
-        lang = strings.language() if strings.language() in GOD_SCORING else "en"
-        return t(key, god=t("god." + god), scoring=GOD_SCORING[lang][god])
-
-    def lesson_text(self, key: str) -> str:
-        state = self.game.state
-        if key == "concordia" and state.concordia is not None:
-            if state.concordia == self.human:
-                return t("guide.lesson.concordia_you")
-            name = self.game.controller.seats[state.concordia].name
-            return t("guide.lesson.concordia", name=name)
-        body = t("guide.lesson." + key)
-        if key == "specialist":
-            body += "\n" + self.god_text("Minerva", "guide.god_these")
-        return body
+        """The title and the wrapped lines of the page shown now."""
+        return guide_view.text_lines(self, width)
 
     def layout(self) -> None:
-        self.buttons.clear()
-        box = self.box()
-        _, lines = self.text_lines(box.width - self.px(24))
-        line_h = self.app.fonts.get(15).get_linesize()
-        box.height = self.px(40) + line_h * len(lines) + self.px(54)
-        self._box = box
-        y = box.bottom - self.px(42)
-        step = self.step
-        if self.coaching:
-            if self.lesson is not None:
-                self.buttons.add(
-                    Button(
-                        pygame.Rect(box.right - self.px(152), y, self.px(140), self.px(32)),
-                        t("guide.got_it"),
-                        "got_it",
-                        t("guide.tip.got_it"),
-                        size=15,
-                        bold=True,
-                        colour=theme.ACCENT,
-                    )
-                )
-                self.buttons.add(
-                    Button(
-                        pygame.Rect(box.x + self.px(12), y, self.px(170), self.px(32)),
-                        t("guide.leave"),
-                        "leave",
-                        t("guide.tip.leave_lessons"),
-                        size=14,
-                    )
-                )
-            return
-        if step is not None and (step.expect == "info" or self.finished):
-            label = t("guide.play_on") if self.finished else t("guide.next")
-            self.buttons.add(
-                Button(
-                    pygame.Rect(box.right - self.px(152), y, self.px(140), self.px(32)),
-                    label,
-                    "next",
-                    label,
-                    size=15,
-                    bold=True,
-                    colour=theme.ACCENT,
-                )
-            )
-        if not self.finished:
-            self.buttons.add(
-                Button(
-                    pygame.Rect(box.x + self.px(12), y, self.px(170), self.px(32)),
-                    t("guide.leave"),
-                    "leave",
-                    t("guide.tip.leave"),
-                    size=14,
-                )
-            )
+        guide_view.layout(self)
 
     def draw(self, surface: pygame.Surface) -> None:
-        if self.coaching and self.lesson is None:
-            return  # nothing to teach now: the whole board is the player's
-        if getattr(self, "_box", None) is None or self._box.width != self.box().width:
-            self.layout()
-        box = self._box
-        title, lines = self.text_lines(box.width - self.px(24))
-        if self._box.height != self.px(40) + self.app.fonts.get(15).get_linesize() * len(
-            lines
-        ) + self.px(54):
-            self.layout()
-            box = self._box
-        self._rings(surface)
-        theme.panel(surface, box, theme.PANEL, theme.HILITE, 8)
-        fonts = self.app.fonts
-        theme.text(
-            surface,
-            fonts.get(16, True),
-            title,
-            (box.x + self.px(12), box.y + self.px(10)),
-            theme.HILITE,
-        )
-        font = fonts.get(15)
-        y = box.y + self.px(36)
-        for line in lines:
-            theme.text(surface, font, line, (box.x + self.px(12), y))
-            y += font.get_linesize()
-        self.buttons.draw(surface, fonts, self.hover)
-        if self.answer:
-            a = pygame.Rect(box.x, box.bottom + self.px(8), box.width, self.px(10))
-            alines = theme.wrap(font, self.answer, a.width - self.px(24))
-            a.height = self.px(16) + font.get_linesize() * len(alines)
-            theme.panel(surface, a, (90, 40, 36), theme.DANGER, 8)
-            for i, line in enumerate(alines):
-                theme.text(
-                    surface,
-                    font,
-                    line,
-                    (a.x + self.px(12), a.y + self.px(8) + i * font.get_linesize()),
-                )
-
-    def _rings(self, surface: pygame.Surface) -> None:
-        if self.finished or self.coaching or not self.game.human_to_act:
-            return
-        width = 4  # a steady ring: the idle rule paints only when something changes
-        for b in self.expected_buttons():
-            r = b.rect.inflate(self.px(10), self.px(10))
-            pygame.draw.rect(surface, theme.HINT_RING_SHADOW, r.inflate(4, 4), 2, border_radius=10)
-            pygame.draw.rect(surface, theme.HILITE, r, width, border_radius=9)
-        radius = self.px(24)
-        for p in self.expected_points():
-            pygame.draw.circle(surface, theme.HINT_RING_SHADOW, p, radius + 3, 2)
-            pygame.draw.circle(surface, theme.HILITE, p, radius, width)
+        guide_view.draw(self, surface)
 
 
 # ---------------------------------------------------------------------- regenerating

@@ -14,16 +14,8 @@ from concordia.core.data import CARD_BY_ID, CARDS
 from concordia.settings import Settings
 from concordia.ui import strings
 from concordia.ui.app import App, AppOptions
-from concordia.ui.guide import (
-    END_NEAR_CARDS,
-    GUIDE_BOARD,
-    LESSON_WHEN,
-    LESSONS,
-    STEPS,
-    STOREHOUSE_WARN,
-    GuideScene,
-    start_guided_game,
-)
+from concordia.ui.guide import GUIDE_BOARD, STEPS, GuideScene, start_guided_game
+from concordia.ui.guide_lessons import END_NEAR_CARDS, LESSON_WHEN, LESSONS, STOREHOUSE_WARN
 from concordia.ui.input import Click
 from concordia.ui.rules_pages import GOD_SCORING
 from concordia.ui.strings import t

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -11,6 +12,9 @@ from concordia.ui import theme
 from concordia.ui.scenes.base import ButtonScene
 from concordia.ui.strings import LANGUAGE_NAMES, t
 from concordia.ui.widgets import Button
+
+if TYPE_CHECKING:
+    from concordia.ui.app import App
 
 WINDOW_SIZES = ((1280, 720), (1600, 900), (1920, 1080), (1024, 640))
 _SPEED_KEY = {
@@ -106,7 +110,7 @@ class SettingsScene(ButtonScene):
             sizes = offered_sizes()
             shown = self.shown_size()
             i = sizes.index(shown) if shown in sizes else -1
-            self.app.set_window_size(sizes[(i + 1) % len(sizes)])
+            set_window_size(self.app, sizes[(i + 1) % len(sizes)])
             self.layout()
             return
         elif key == "fullscreen":
@@ -124,6 +128,21 @@ class SettingsScene(ButtonScene):
 
     def on_cancel(self) -> None:
         self.app.pop()
+
+
+def set_window_size(app: App, size: tuple[int, int]) -> None:
+    """Keep ``size`` as the window size in the settings and, when windowed, resize the
+    window to it now (also when the settings already held that size but the window was
+    started with ``--size`` or dragged to another)."""
+    app.update_settings(replace(app.settings, window_size=size))
+    if (
+        app.screen is not None
+        and pygame.display.get_init()
+        and not app.settings.fullscreen
+        and app.size != size
+    ):
+        app.options = replace(app.options, size=None, fullscreen=None)
+        app.open_window()
 
 
 def screen_size() -> tuple[int, int] | None:
