@@ -9,8 +9,11 @@ from ui_helpers import draw, find_actions, game_scene, send
 
 from concordia.core import GameState
 from concordia.core.data import CARD_BY_ID
-from concordia.ui.game.hand import HAND_KEYS, key_index, key_label
+from concordia.ui import strings
+from concordia.ui.game.cards import card_name
+from concordia.ui.game.hand import HAND_KEYS, god_named, key_index, key_label
 from concordia.ui.input import HandCard, InputMapper, Key
+from concordia.ui.render.cards import GOD_SYMBOLS
 from concordia.ui.strings import t
 
 pytestmark = pytest.mark.usefixtures("pygame_display")
@@ -99,3 +102,29 @@ def test_a_digit_plays_the_card_at_its_position_not_another() -> None:
             played,
         )
         scene.undo()
+
+
+@pytest.mark.parametrize("lang", ["en", "it"])
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 720)])
+def test_a_whole_cards_key_leaves_its_god_told(size: tuple[int, int], lang: str) -> None:
+    """On a narrow card the band holds only the god's symbol (no name): the key chip
+    must not cover it, and never the card's name."""
+    app, scene = game_scene(["human", "human"], 3, _long_hand(7), size=size)
+    strings.set_language(lang)  # after the app, which sets its settings' language
+    try:
+        app.mouse = None
+        scene.hover = None
+        draw(app)
+        slots = scene.hand.slots(0)
+        chips = scene.hand.key_chips()
+        assert all(slot.spine is None for slot in slots)  # every card whole
+        for slot, report, (label, chip) in zip(slots, scene.hand.reports, chips, strict=True):
+            god = CARD_BY_ID[slot.card].god
+            boxes = dict(report.texts)
+            symbol = boxes.get(GOD_SYMBOLS[god])
+            if not god_named(report, slot.card):
+                assert symbol is not None and not chip.colliderect(symbol), (label, slot.card)
+            name = boxes.get(card_name(slot.card))
+            assert name is not None and not chip.colliderect(name), (label, slot.card)
+    finally:
+        strings.set_language("en")

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from concordia.core import Phase
+from concordia.core.data import CARD_BY_ID
 from concordia.ui import theme
 from concordia.ui.game import hints
 from concordia.ui.game.cards import CardButton, card_name, card_tooltip, draw_card
@@ -39,6 +40,12 @@ def key_index(intent: Intent) -> int | None:
         if ch.isalpha() and ch in HAND_KEYS:
             return HAND_KEYS.index(ch)
     return None
+
+
+def god_named(report: FaceReport, card: str) -> bool:
+    """Whether a drawn face wrote its god's name (narrow cards show only the symbol)."""
+    name = t("god." + CARD_BY_ID[card].god)
+    return any(text == name for text, _ in report.texts)
 
 
 def _chip(
@@ -220,34 +227,38 @@ class HandView:
                 rect.right = min(rect.right, r.right - s.px(2))
                 spine = None
             label = key_label(i)
-            self.reports.append(
-                draw_card(
-                    surface,
-                    fonts,
-                    rect,
-                    slot.card,
-                    s.hover,
-                    dim=bool(playable) and slot.card not in playable,
-                    key=None,
-                    worth=card_worth(s.state, seat, slot.card),
-                    spine=spine,
-                )
+            report = draw_card(
+                surface,
+                fonts,
+                rect,
+                slot.card,
+                s.hover,
+                dim=bool(playable) and slot.card not in playable,
+                key=None,
+                worth=card_worth(s.state, seat, slot.card),
+                spine=spine,
             )
+            self.reports.append(report)
             if label is not None:
-                self._chips.append(
-                    (label, _chip(surface, self.chip_font(), label, self.chip_centre(rect, spine)))
-                )
+                centre = self.chip_centre(rect, spine, god_named(report, slot.card))
+                self._chips.append((label, _chip(surface, self.chip_font(), label, centre)))
 
     def chip_font(self) -> pygame.font.Font:
         return self.scene.app.fonts.get(12, True)
 
-    def chip_centre(self, rect: pygame.Rect, spine: int | None) -> tuple[int, int]:
+    def chip_centre(
+        self, rect: pygame.Rect, spine: int | None, named: bool = True
+    ) -> tuple[int, int]:
         """Where a card's key is written: on an overlapped card in the free middle of the
-        strip's right column (under the action icon, over the worth); on a whole card
-        in the god's band, over the god's symbol (its name stays written beside)."""
+        strip's right column (under the action icon, over the worth). On a whole card in
+        the god's band: over the god's symbol when the god's name is written beside it
+        (``named``), else (a narrow card, whose band holds the symbol and the action
+        icon) in the band's free middle, so the symbol still tells the god."""
         if spine is not None and spine < rect.width:
             name_w = max(11, round(spine * 0.42))  # the face's coloured name column
             return (rect.x + (name_w + 2 + spine) // 2, rect.y + round(rect.height * 0.66))
         band_h = max(12, round(rect.height * 0.2))  # the face's god band
         pad = max(2, round(rect.width * 0.04))
-        return (rect.x + pad + band_h // 2, rect.y + band_h // 2)
+        if named:
+            return (rect.x + pad + band_h // 2, rect.y + band_h // 2)
+        return (rect.x + round(rect.width * 0.58), rect.y + band_h // 2)
