@@ -11,9 +11,15 @@ generic code over that table: :class:`GuideScene` rings the target of the curren
 matching click through to the game, answers any other click with the row's
 instruction, and follows the game's record to move on. The player can leave the guide
 at any time and the game goes on as a normal one; if the game ever leaves the script
-(it should not), the guide says so and ends.
+(it should not), the guide says so and ends. A step that plays a card of a god for the
+first time also says how that god scores.
 
-No row holds code: changing the guide means editing the table and the strings.
+After the script (*Play on*) the guide stays as a coach: it checks nothing, and shows
+each of the lessons of :mod:`concordia.ui.guide_lessons` once, when its moment has come
+(the cards the script never plays, the storehouse, the end of the game). The box and the
+rings are drawn by :mod:`concordia.ui.guide_view`.
+
+No row holds code: changing the guide means editing the tables and the strings.
 """
 
 from __future__ import annotations
@@ -25,13 +31,14 @@ import pygame
 
 from concordia.core import Phase
 from concordia.core.actions import ACTION_TYPES
-from concordia.ui import theme
-from concordia.ui.ai_bridge import HINT_LEVEL
+from concordia.ui import guide_view
 from concordia.ui.commands import Command, PayFor, TradeStep
-from concordia.ui.input import Click, Confirm, HandCard, Hover, Intent, Undo
+from concordia.ui.game.hand import key_index
+from concordia.ui.guide_lessons import LESSON_WHEN, LESSONS
+from concordia.ui.input import Click, Confirm, Hover, Intent, Undo
 from concordia.ui.scene import Scene
 from concordia.ui.strings import t
-from concordia.ui.targeting import SelectColonist, anchor
+from concordia.ui.targeting import SelectColonist, Target, anchor
 from concordia.ui.widgets import Button, ButtonRow
 
 if TYPE_CHECKING:
@@ -52,13 +59,15 @@ class Step:
 
     expect: str
     text: str
+    #: The god of the card this step plays for the first time: its scoring is taught.
+    god: str = ""
 
 
 #: The script of the guided game (seed 1 on Italia; see the module docstring).
 STEPS: tuple[Step, ...] = (
     Step("info", "welcome"),
     # Turn 1: the Architect moves, then builds.
-    Step("play architect", "architect"),
+    Step("play architect", "architect", "Jupiter"),
     Step("select sea roma", "select"),
     Step("move sea roma messana-neapolis", "move"),
     Step("build neapolis", "build"),
@@ -66,21 +75,21 @@ STEPS: tuple[Step, ...] = (
     Step("finish", "finish"),
     Step("end_turn", "end_turn"),
     # Turn 2: the Prefect and the bonus marker.
-    Step("play prefect", "prefect"),
+    Step("play prefect", "prefect", "Saturnus"),
     Step("produce sicilia", "produce"),
     Step("end_turn", "end_turn_short"),
     # Turn 3: the Senator and the surcharge.
-    Step("play senator", "senator"),
+    Step("play senator", "senator", "Vesta"),
     Step("buy I_architect", "buy"),
     Step("buy I_prefect brick", "buy_surcharge"),
     Step("end_turn", "end_turn_short"),
     # Turn 4: the Mercator.
-    Step("play mercator", "mercator"),
+    Step("play mercator", "mercator", "Mercurius"),
     Step("trade wine -1", "sell"),
     Step("trade tool +1", "buy_good"),
     Step("end_turn", "end_turn_short"),
     # Turn 5: the Tribune.
-    Step("play tribune", "tribune"),
+    Step("play tribune", "tribune", "Mars"),
     Step("finish", "tribune_finish"),
     Step("end_turn", "end_turn_short"),
     # Turn 6: the Architect again, from a route.
@@ -101,14 +110,19 @@ STEPS: tuple[Step, ...] = (
 NEUTRAL_UI = (Command.MENU, Command.SCORES, Command.RULES, Command.HINT, Command.SAVE)
 
 
-def guide_setup() -> object:
-    """The :class:`~concordia.ui.controller.GameSetup` of the guided game."""
+def guide_setup(player_name: str = "") -> object:
+    """The :class:`~concordia.ui.controller.GameSetup` of the guided game. The player's
+    seat has a name (the one kept in the settings, else "Player 1"): named "You", the
+    log and the bars said "You's turn" and "You plays"."""
     from concordia.ui.controller import GameSetup, SeatConfig
 
     seats = []
     names = iter(GUIDE_AI_NAMES)
-    for kind, colour in GUIDE_SEATS:
-        name = t("seat.you") if kind == "human" else next(names)
+    for i, (kind, colour) in enumerate(GUIDE_SEATS):
+        if kind == "human":
+            name = player_name.strip() or t("seat.default_name", n=i + 1)
+        else:
+            name = next(names)
         seats.append(SeatConfig(kind, name, colour))
     return GameSetup(GUIDE_BOARD, seats, GUIDE_SEED)
 
@@ -119,7 +133,7 @@ def start_guided_game(app: App) -> GuideScene:
     from concordia.ui.controller import GameController, GameSetup
     from concordia.ui.scenes.game import GameScene
 
-    setup = guide_setup()
+    setup = guide_setup(app.settings.player_name)
     assert isinstance(setup, GameSetup)
     app.open_game(GameController(setup, load_board(GUIDE_BOARD)))
     game = app.stack.top
@@ -156,6 +170,12 @@ class GuideScene(Scene):
         self.buttons = ButtonRow()
         self.hover: tuple[int, int] | None = None
         self.human = next(i for i, s in enumerate(game.controller.seats) if s.is_human)
+        #: After the script ("Play on"): the guide stays to teach :data:`LESSONS`.
+        self.coaching = False
+        self.lesson: str | None = None  # the lesson shown now
+        self.taught: set[str] = set()
+        #: The box as last laid out (``guide_view.layout``).
+        self.panel: pygame.Rect | None = None
 
     # ---------------------------------------------------------------- state
     @property
@@ -189,7 +209,30 @@ class GuideScene(Scene):
             self.answer_time -= dt
             if self.answer_time <= 0:
                 self.answer = None
-        self.follow()
+        if self.coaching:
+            self.coach()
+        else:
+            self.follow()
+
+    def lessons_due(self) -> list[str]:
+        """The lessons not taught yet whose moment has come, in :data:`LESSONS` order."""
+        state = self.game.state
+        return [
+            key for key in LESSONS if key not in self.taught and LESSON_WHEN[key](state, self.human)
+        ]
+
+    def coach(self) -> None:
+        """After the script: show the next lesson whose moment has come."""
+        if self.lesson is None and not self.game.state.is_terminal():
+            due = self.lessons_due()
+            if due:
+                self.lesson = due[0]
+                self.layout()
+
+    def start_coaching(self) -> None:
+        self.coaching = True
+        self.answer = None
+        self.layout()
 
     def follow(self) -> None:
         """Move on as the game's record shows the expected choices made."""
@@ -235,7 +278,14 @@ class GuideScene(Scene):
 
     def redraw_key(self) -> object:
         """The guide's picture changes with the step, the answer and whose turn it is."""
-        return (self.index, self.answer, self.off_script, self.game.human_to_act)
+        return (
+            self.index,
+            self.answer,
+            self.off_script,
+            self.game.human_to_act,
+            self.coaching,
+            self.lesson,
+        )
 
     # ---------------------------------------------------------------- matching
     def expected_buttons(self) -> list[Button]:
@@ -275,10 +325,20 @@ class GuideScene(Scene):
         geometry = self.game.geometry()
         out = []
         for target in targeting.targets():
-            if self.classify(target.choice) == "yes":
-                point = anchor(geometry, target)
-                if point is not None:
-                    out.append((round(point[0]), round(point[1])))
+            if self.classify(target.choice) != "yes":
+                continue
+            # The first drawn part (badge, piece, city, route) whose click really takes
+            # this choice: a badge shared by two colonists in one city (land/sea beside
+            # Roma) selects the other one, so the ring goes on the piece instead.
+            for part in sorted(target.parts, key=lambda p: p.rank):
+                point = anchor(geometry, Target(target.choice, target.key, (part,)))
+                if point is None:
+                    continue
+                at = (round(point[0]), round(point[1]))
+                hit = self.game.board_hit(at)
+                if hit is not None and self.classify(hit.choice) == "yes":
+                    out.append(at)
+                    break
         return out
 
     def click_point(self) -> tuple[int, int] | None:
@@ -333,9 +393,12 @@ class GuideScene(Scene):
             if button is not None:
                 self.on_button(button)
                 return None
-            return self._check_click(intent)
-        if isinstance(intent, HandCard):
-            return self._check_hand_key(intent)
+            return intent if self.coaching else self._check_click(intent)
+        if self.coaching:
+            return intent  # the lessons check nothing: the game is the player's
+        index = key_index(intent)
+        if index is not None:
+            return self._check_hand_key(intent, index)
         if isinstance(intent, Confirm):
             step = self.step
             if step is not None and step.expect == "info":
@@ -378,14 +441,14 @@ class GuideScene(Scene):
             return None
         return intent
 
-    def _check_hand_key(self, intent: HandCard) -> Intent | None:
+    def _check_hand_key(self, intent: Intent, index: int) -> Intent | None:
         game = self.game
         seat = game.decider
         if seat is None or not game.human_to_act:
             return intent
         hand = game.state.hand(seat)
-        if 1 <= intent.n <= len(hand):
-            action = game.options().hand.get(hand[intent.n - 1])
+        if 0 <= index < len(hand):
+            action = game.options().hand.get(hand[index])
             if action is not None and self.classify(action) == "yes":
                 return intent
         self.wrong()
@@ -395,10 +458,17 @@ class GuideScene(Scene):
         if button.value == "leave":
             self.leave()
         elif button.value == "next":
-            if self.finished:
+            if self.off_script:
                 self.leave()
+            elif self.finished:
+                self.start_coaching()
             else:
                 self.advance()
+        elif button.value == "got_it" and self.lesson is not None:
+            self.taught.add(self.lesson)
+            self.lesson = None
+            self.coach()
+            self.layout()
 
     def tooltip(self, pos: tuple[int, int]) -> str | None:
         tip = self.buttons.tooltip(pos)
@@ -407,118 +477,26 @@ class GuideScene(Scene):
     def reference_page(self, pos: tuple[int, int]) -> str | None:
         return self.game.reference_page(pos)
 
+    def tooltip_avoid(self, pos: tuple[int, int]) -> pygame.Rect | None:
+        """The game's tooltips keep their placement under the guide."""
+        return self.game.tooltip_avoid(pos)
+
+    def tooltip_keep_clear(self) -> list[pygame.Rect]:
+        return self.game.tooltip_keep_clear()
+
     # ---------------------------------------------------------------- drawing
     def box(self) -> pygame.Rect:
-        board = self.game.lay.board
-        w = min(self.px(440), board.width - self.px(20))
-        return pygame.Rect(board.x + self.px(10), board.y + self.px(10), w, self.px(200))
+        return guide_view.box(self)
 
     def text_lines(self, width: int) -> tuple[str, list[str]]:
-        step = self.step
-        font = self.app.fonts.get(15)
-        if self.off_script:
-            return t("guide.title_done"), theme.wrap(font, t("guide.off_script"), width)
-        if step is None:
-            return t("guide.title_done"), []
-        if not self.game.human_to_act and step.expect != "info":
-            body = t("guide.waiting")
-        else:
-            # The adviser the hint asks, by its level's name (session 15: the last
-            # step said "the hard AI" while hints come from the expert).
-            body = t("guide." + step.text, adviser=t("adviser." + HINT_LEVEL))
-            if step.expect != "info":
-                body += "\n" + t("guide.do." + step.text)
-        lines: list[str] = []
-        for para in body.split("\n"):
-            lines += theme.wrap(font, para, width)
-        done = sum(1 for s in self.steps[: self.index] if s.expect != "info")
-        total = sum(1 for s in self.steps if s.expect != "info")
-        return t("guide.title", n=min(done + 1, total), total=total), lines
+        """The title and the wrapped lines of the page shown now."""
+        return guide_view.text_lines(self, width)
 
     def layout(self) -> None:
-        self.buttons.clear()
-        box = self.box()
-        _, lines = self.text_lines(box.width - self.px(24))
-        line_h = self.app.fonts.get(15).get_linesize()
-        box.height = self.px(40) + line_h * len(lines) + self.px(54)
-        self._box = box
-        y = box.bottom - self.px(42)
-        step = self.step
-        if step is not None and (step.expect == "info" or self.finished):
-            label = t("guide.play_on") if self.finished else t("guide.next")
-            self.buttons.add(
-                Button(
-                    pygame.Rect(box.right - self.px(152), y, self.px(140), self.px(32)),
-                    label,
-                    "next",
-                    label,
-                    size=15,
-                    bold=True,
-                    colour=theme.ACCENT,
-                )
-            )
-        if not self.finished:
-            self.buttons.add(
-                Button(
-                    pygame.Rect(box.x + self.px(12), y, self.px(170), self.px(32)),
-                    t("guide.leave"),
-                    "leave",
-                    t("guide.tip.leave"),
-                    size=14,
-                )
-            )
+        guide_view.layout(self)
 
     def draw(self, surface: pygame.Surface) -> None:
-        if getattr(self, "_box", None) is None or self._box.width != self.box().width:
-            self.layout()
-        box = self._box
-        title, lines = self.text_lines(box.width - self.px(24))
-        if self._box.height != self.px(40) + self.app.fonts.get(15).get_linesize() * len(
-            lines
-        ) + self.px(54):
-            self.layout()
-            box = self._box
-        self._rings(surface)
-        theme.panel(surface, box, theme.PANEL, theme.HILITE, 8)
-        fonts = self.app.fonts
-        theme.text(
-            surface,
-            fonts.get(16, True),
-            title,
-            (box.x + self.px(12), box.y + self.px(10)),
-            theme.HILITE,
-        )
-        font = fonts.get(15)
-        y = box.y + self.px(36)
-        for line in lines:
-            theme.text(surface, font, line, (box.x + self.px(12), y))
-            y += font.get_linesize()
-        self.buttons.draw(surface, fonts, self.hover)
-        if self.answer:
-            a = pygame.Rect(box.x, box.bottom + self.px(8), box.width, self.px(10))
-            alines = theme.wrap(font, self.answer, a.width - self.px(24))
-            a.height = self.px(16) + font.get_linesize() * len(alines)
-            theme.panel(surface, a, (90, 40, 36), theme.DANGER, 8)
-            for i, line in enumerate(alines):
-                theme.text(
-                    surface,
-                    font,
-                    line,
-                    (a.x + self.px(12), a.y + self.px(8) + i * font.get_linesize()),
-                )
-
-    def _rings(self, surface: pygame.Surface) -> None:
-        if self.finished or not self.game.human_to_act:
-            return
-        width = 4  # a steady ring: the idle rule paints only when something changes
-        for b in self.expected_buttons():
-            r = b.rect.inflate(self.px(10), self.px(10))
-            pygame.draw.rect(surface, theme.HINT_RING_SHADOW, r.inflate(4, 4), 2, border_radius=10)
-            pygame.draw.rect(surface, theme.HILITE, r, width, border_radius=9)
-        radius = self.px(24)
-        for p in self.expected_points():
-            pygame.draw.circle(surface, theme.HINT_RING_SHADOW, p, radius + 3, 2)
-            pygame.draw.circle(surface, theme.HILITE, p, radius, width)
+        guide_view.draw(self, surface)
 
 
 # ---------------------------------------------------------------------- regenerating

@@ -71,7 +71,8 @@ class Undo:
 
 @dataclass(frozen=True, slots=True)
 class HandCard:
-    """Keys 1-9: the n-th card of the hand (1-based)."""
+    """Keys 1-9 and 0: the n-th card of the hand (1-based; 0 is the tenth). The later
+    cards' keys are letters (``concordia.ui.game.hand.HAND_KEYS``), sent as :class:`Key`."""
 
     n: int
 
@@ -167,4 +168,6 @@ class InputMapper:
             return HandCard(key - pygame.K_0)
         if pygame.K_KP1 <= key <= pygame.K_KP9:
             return HandCard(key - pygame.K_KP1 + 1)
+        if key in (pygame.K_0, pygame.K_KP0) and not event.mod & pygame.KMOD_CTRL:
+            return HandCard(10)  # 0 stands for the tenth card, after 9
         return Key(key, str(getattr(event, "unicode", "") or ""))

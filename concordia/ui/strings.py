@@ -136,14 +136,16 @@ EN: Final[dict[str, str]] = {
     "guide.architect": "The Architect moves your colonists, then builds houses next to them. You "
     "have as many movement points as colonists on the board: 2.",
     "guide.do.architect": "Click the ringed Architect card in your hand.",
-    "guide.select": "First pick the colonist to move. Your sea colonist in Roma can sail south.",
-    "guide.do.select": "Click your ringed sea colonist in Roma (or its button in the action bar).",
+    "guide.select": "First pick the colonist to move: your sea colonist in Roma, because the "
+    "sea route south leads to two cities where you can pay for a house.",
+    "guide.do.select": "Click your ringed sea colonist at Roma (or “sea: Roma” in the action bar).",
     "guide.move": "The lit routes are where it can go, each with its cost in movement points. The "
     "route between Messana and Neapolis lies next to two cities you can build in.",
     "guide.do.move": "Click the ringed sea route between Messana and Neapolis.",
-    "guide.build": "Now build: a house goes in a city at either end of your colonist's route. The "
-    "badge shows the price: coins (more for each house already there) and goods. Building ends "
-    "the moving.",
+    "guide.build": "Now build: a house goes in a city at either end of your colonist's route. "
+    "The badge shows the price: coins (more for each house already there) and goods. Neapolis "
+    "makes brick, the cheapest good, so its house costs only a food and 1 sestertius. Building "
+    "ends the moving.",
     "guide.do.build": "Click Neapolis.",
     "guide.build_more": "You may build more than one house with the same Architect if you can pay. "
     "Messana makes wine, the second dearest good.",
@@ -162,19 +164,22 @@ EN: Final[dict[str, str]] = {
     "makes one more. The marker then turns to its coin side until someone takes a Prefect's "
     "cash. (The holder of Praefectus Magnus would get the bonus twice.)",
     "guide.do.produce": "Click the ringed province Sicilia.",
-    "guide.senator": "The Senator buys up to two cards from the display at the top. New cards give "
-    "you more actions and more points for their gods.",
+    "guide.senator": "The Senator buys up to two cards from the display on the left. New cards "
+    "give you more actions and more points for their gods.",
     "guide.do.senator": "Click the ringed Senator card.",
-    "guide.buy": "A card costs the goods printed on it plus the surcharge of its place: the first "
-    "place has none, so this Architect costs just a tool.",
+    "guide.buy": "A card costs the goods printed on it plus the surcharge of its place: the "
+    "first place has none, so this Architect costs just a tool. A second Architect lets you "
+    "build again before the Tribune brings your cards back.",
     "guide.do.buy": "Click the ringed Architect in the display.",
     "guide.buy_surcharge": "This Prefect costs a wine, and its place adds a surcharge of any "
-    "good of your choice: pay it with a brick. After the second card the Senator ends.",
+    "good of your choice: pay it with your brick and keep your other wine, which the Mercator "
+    "will sell. After the second card the Senator ends.",
     "guide.do.buy_surcharge": "Click the ringed Prefect in the display, then pay with brick.",
     "guide.mercator": "The Mercator gives money (3 sestertii) and lets you trade up to two kinds "
     "of goods with the bank at fixed prices.",
     "guide.do.mercator": "Click the ringed Mercator card.",
-    "guide.sell": "Sell one wine for 6 sestertii: choose the amount with − and trade.",
+    "guide.sell": "You have almost no money and houses cost coins: sell one wine for 6 "
+    "sestertii. Choose the amount with − and trade.",
     "guide.do.sell": "Click − beside wine, then the trade button.",
     "guide.buy_good": "Buy one tool for 5: houses in tool cities need one. After the second kind "
     "of good the card ends.",
@@ -182,8 +187,9 @@ EN: Final[dict[str, str]] = {
     "guide.tribune": "Your hand is getting thin. The Tribune takes every played card back, and "
     "pays 1 sestertius for each card beyond three.",
     "guide.do.tribune": "Click the ringed Tribune card.",
-    "guide.tribune_finish": "The Tribune also offers a new colonist in Roma for 1 food and 1 tool; "
-    "keep the goods this time.",
+    "guide.tribune_finish": "The Tribune also offers a new colonist in Roma for 1 food and 1 "
+    "tool. Keep the goods this time: that colonist would take your only food, and your next "
+    "house, in Brundisium, costs a food.",
     "guide.do.tribune_finish": "Click Finish.",
     "guide.architect_again": "Your Architect is back in your hand: more houses. Now you have 2 "
     "colonists on the board again.",
@@ -199,10 +205,51 @@ EN: Final[dict[str, str]] = {
     "guide.produce_again": "Sicilia again: its marker shows its good once more, so your houses "
     "there produce.",
     "guide.do.produce_again": "Click the ringed province Sicilia.",
-    "guide.done": "That is the basic rhythm: build, produce, trade, buy cards, take them back with "
-    "the Tribune. Play on! H asks the {adviser} for a hint, F1 opens the rules, and after the game "
-    "Review shows where you lost points.",
+    "guide.done": "That is the basic rhythm: build, produce, trade, buy cards, take them back "
+    "with the Tribune. Play on! The guide stays and explains each new thing when it first "
+    "comes up: the other cards, the storehouse, the end of the game. H asks the {adviser} for "
+    "a hint, F1 opens the rules, and after the game Review shows where you lost points.",
     "guide.do.done": "Click Play on.",
+    # Menus that tell the truth, hand keys, the guide's lessons (issue 31)
+    "menu.seed_reroll": "New seed",
+    "menu.tip.seed_type": "Click and type a seed (digits); Enter to finish. The same seed "
+    "gives the same set-up.",
+    "guide.title_waiting": "Guide · the others play",
+    "guide.title_lesson": "Guide · something new",
+    "guide.got_it": "Got it",
+    "guide.tip.got_it": "Close this note; the next one comes when something else is new.",
+    "guide.tip.leave_lessons": "Close the guide: no more notes in this game.",
+    "guide.god": "Each card scores for its god at the end. This one is {god}'s: each {god} "
+    "card you own gives {scoring}.",
+    "guide.lesson.diplomat": "The Diplomat: play it to take the action of the card on top of "
+    "another player's discard pile (shown at the right of their panel), for example an "
+    "Architect or a Prefect. After the click on the Diplomat, pick the card from the choices. "
+    "The copied card stays theirs.",
+    "guide.lesson.colonist": "The Colonist card (in the display on the left): play it to place "
+    "new colonists, each for 1 food and 1 tool, in Roma or in a city with a house of yours, or "
+    "to take 5 sestertii plus 1 for each of your colonists on the board. More colonists give "
+    "more movement points to the Architect and more points for Mars.",
+    "guide.lesson.specialist": "The specialists (Mason, Farmer, Smith, Vintner, Weaver) make "
+    "goods without a province: when you play one, each of your houses in a city of the card's "
+    "good makes one of it.",
+    "guide.lesson.consul": "A Consul is in sight: it buys one card from the display paying "
+    "only the goods printed on the card, without the surcharge of its place. It is Jupiter's "
+    "card.",
+    "guide.lesson.storehouse": "Your storehouse (the boxes in your panel) has 12 spaces, "
+    "shared by your goods and the colonists waiting there, and it is filling up. After a "
+    "production whatever goes beyond 12 must be thrown away, and the game asks you which "
+    "goods. Spend or sell goods before that.",
+    "guide.lesson.game_end": "The end is near. The game ends when the last card of the display "
+    "is bought or when someone builds their 15th house: that player takes the Concordia card "
+    "(7 points) and everyone else plays one last turn. Then every card scores for its god.",
+    "guide.lesson.concordia": "{name} took the Concordia card (7 points): the game ends after "
+    "one last turn for each other player. Make yours count: houses, or a card that adds points "
+    "for your gods.",
+    "guide.lesson.concordia_you": "You took the Concordia card (7 points): each other player "
+    "plays one last turn, then every card scores for its god.",
+    "guide.god_these": "They are {god}'s cards: at the end each {god} card you own gives "
+    "{scoring}.",
+    # -- end of the issue 31 block
     "menu.tip.kind": "Click to change who plays this seat: a human or an AI level.",
     "menu.tip.colour": "This seat's colour and shape on the board (colour-blind safe).",
     "menu.tip.name": "Click and type a name; Enter to finish.",
@@ -698,16 +745,17 @@ IT: Final[dict[str, str]] = {
     "guide.architect": "L'Architetto muove i tuoi coloni, poi costruisce case accanto a loro. Hai "
     "tanti punti movimento quanti coloni sul tabellone: 2.",
     "guide.do.architect": "Clicca la carta Architetto cerchiata nella tua mano.",
-    "guide.select": "Prima scegli il colono da muovere. Il tuo colono di mare a Roma può navigare "
-    "verso sud.",
-    "guide.do.select": "Clicca il tuo colono di mare cerchiato a Roma (o il suo pulsante nella "
+    "guide.select": "Prima scegli il colono da muovere: il tuo colono di mare a Roma, perché "
+    "la rotta marittima verso sud porta a due città dove puoi pagarti una casa.",
+    "guide.do.select": "Clicca il tuo colono di mare cerchiato a Roma (o “mare: Roma” nella "
     "barra delle azioni).",
     "guide.move": "Le rotte illuminate sono dove può andare, ognuna con il suo costo in punti "
     "movimento. La rotta tra Messana e Neapolis è accanto a due città dove puoi costruire.",
     "guide.do.move": "Clicca la rotta marittima cerchiata tra Messana e Neapolis.",
-    "guide.build": "Ora costruisci: una casa va in una città a un capo della rotta del tuo colono. "
-    "L'etichetta mostra il prezzo: monete (di più per ogni casa già presente) e merci. Costruire "
-    "chiude il movimento.",
+    "guide.build": "Ora costruisci: una casa va in una città a un capo della rotta del tuo "
+    "colono. L'etichetta mostra il prezzo: monete (di più per ogni casa già presente) e merci. "
+    "Neapolis produce mattoni, la merce meno cara, quindi la sua casa costa solo un cibo e 1 "
+    "sesterzio. Costruire chiude il movimento.",
     "guide.do.build": "Clicca Neapolis.",
     "guide.build_more": "Con lo stesso Architetto puoi costruire più case, se puoi pagarle. "
     "Messana produce vino, la seconda merce più cara.",
@@ -727,21 +775,23 @@ IT: Final[dict[str, str]] = {
     "finché qualcuno non prende il denaro di un Prefetto. (Chi ha il Praefectus Magnus "
     "prenderebbe il bonus due volte.)",
     "guide.do.produce": "Clicca la provincia Sicilia cerchiata.",
-    "guide.senator": "Il Senatore compra fino a due carte dall'esposizione in alto. Le carte nuove "
-    "danno più azioni e più punti per i loro dei.",
+    "guide.senator": "Il Senatore compra fino a due carte dall'esposizione a sinistra. Le "
+    "carte nuove danno più azioni e più punti per i loro dei.",
     "guide.do.senator": "Clicca la carta Senatore cerchiata.",
-    "guide.buy": "Una carta costa le merci stampate sopra più il sovrapprezzo del suo posto: il "
-    "primo posto non ne ha, quindi questo Architetto costa solo un attrezzo.",
+    "guide.buy": "Una carta costa le merci stampate sopra più il sovrapprezzo del suo posto: "
+    "il primo posto non ne ha, quindi questo Architetto costa solo un attrezzo. Un secondo "
+    "Architetto ti fa costruire ancora prima che il Tribuno ti riporti le carte.",
     "guide.do.buy": "Clicca l'Architetto cerchiato nell'esposizione.",
     "guide.buy_surcharge": "Questo Prefetto costa un vino, e il suo posto aggiunge un "
-    "sovrapprezzo di una merce a scelta: pagalo con un mattone. Dopo la seconda carta il "
-    "Senatore finisce.",
+    "sovrapprezzo di una merce a scelta: pagalo con il tuo mattone e tieni l'altro vino, che "
+    "venderai con il Mercante. Dopo la seconda carta il Senatore finisce.",
     "guide.do.buy_surcharge": "Clicca il Prefetto cerchiato nell'esposizione, poi paga con il "
     "mattone.",
     "guide.mercator": "Il Mercante dà denaro (3 sesterzi) e ti fa commerciare con la banca fino a "
     "due tipi di merci a prezzi fissi.",
     "guide.do.mercator": "Clicca la carta Mercante cerchiata.",
-    "guide.sell": "Vendi un vino per 6 sesterzi: scegli la quantità con − e commercia.",
+    "guide.sell": "Hai pochissimo denaro e le case costano monete: vendi un vino per 6 "
+    "sesterzi. Scegli la quantità con − e commercia.",
     "guide.do.sell": "Clicca − accanto al vino, poi il pulsante dello scambio.",
     "guide.buy_good": "Compra un attrezzo per 5: le case nelle città degli attrezzi ne vogliono "
     "uno. Dopo il secondo tipo di merce la carta finisce.",
@@ -750,7 +800,8 @@ IT: Final[dict[str, str]] = {
     "paga 1 sesterzio per ogni carta oltre la terza.",
     "guide.do.tribune": "Clicca la carta Tribuno cerchiata.",
     "guide.tribune_finish": "Il Tribuno offre anche un nuovo colono a Roma per 1 cibo e 1 "
-    "attrezzo; questa volta tieni le merci.",
+    "attrezzo. Questa volta tieni le merci: quel colono prenderebbe il tuo unico cibo, e la "
+    "tua prossima casa, a Brundisium, costa un cibo.",
     "guide.do.tribune_finish": "Clicca Fine.",
     "guide.architect_again": "L'Architetto è tornato in mano: altre case. Hai di nuovo 2 coloni "
     "sul tabellone.",
@@ -767,9 +818,52 @@ IT: Final[dict[str, str]] = {
     "le tue case lì producono.",
     "guide.do.produce_again": "Clicca la provincia Sicilia cerchiata.",
     "guide.done": "Questo è il ritmo di base: costruisci, produci, commercia, compra carte, "
-    "riprendile con il Tribuno. Continua a giocare! H chiede un suggerimento all'{adviser}, F1 "
-    "apre le regole, e dopo la partita l'Analisi mostra dove hai perso punti.",
+    "riprendile con il Tribuno. Continua a giocare! La guida resta e spiega ogni cosa nuova la "
+    "prima volta che compare: le altre carte, il magazzino, la fine della partita. H chiede un "
+    "suggerimento all'{adviser}, F1 apre le regole, e dopo la partita l'Analisi mostra dove "
+    "hai perso punti.",
     "guide.do.done": "Clicca Continua a giocare.",
+    # Menus that tell the truth, hand keys, the guide's lessons (issue 31)
+    "menu.seed_reroll": "Nuovo seme",
+    "menu.tip.seed_type": "Clicca e scrivi un seme (cifre); Invio per finire. Lo stesso seme dà "
+    "la stessa preparazione.",
+    "guide.title_waiting": "Guida · giocano gli altri",
+    "guide.title_lesson": "Guida · una novità",
+    "guide.got_it": "Capito",
+    "guide.tip.got_it": "Chiudi questa nota; la prossima arriva quando c'è un'altra novità.",
+    "guide.tip.leave_lessons": "Chiudi la guida: niente più note in questa partita.",
+    "guide.god": "Alla fine ogni carta fa punti per il suo dio. Questa è di {god}: ogni carta "
+    "di {god} che possiedi dà {scoring}.",
+    "guide.lesson.diplomat": "Il Diplomatico: giocalo per fare l'azione della carta in cima "
+    "agli scarti di un altro giocatore (mostrata a destra nel suo riquadro), per esempio un "
+    "Architetto o un Prefetto. Dopo il clic sul Diplomatico scegli la carta tra quelle "
+    "proposte. La carta copiata resta sua.",
+    "guide.lesson.colonist": "La carta Colono (nell'esposizione a sinistra): giocala per "
+    "mettere nuovi coloni, ciascuno per 1 cibo e 1 attrezzo, a Roma o in una città con una tua "
+    "casa, oppure per prendere 5 sesterzi più 1 per ogni tuo colono sul tabellone. Più coloni "
+    "danno più punti movimento all'Architetto e più punti per Marte.",
+    "guide.lesson.specialist": "Gli specialisti (Muratore, Contadino, Fabbro, Vignaiolo, "
+    "Tessitore) producono merci senza una provincia: quando ne giochi uno, ogni tua casa in "
+    "una città della merce della carta ne produce una.",
+    "guide.lesson.consul": "C'è un Console in vista: compra una carta dall'esposizione pagando "
+    "solo le merci stampate sulla carta, senza il sovrapprezzo del suo posto. È una carta di "
+    "Giove.",
+    "guide.lesson.storehouse": "Il tuo magazzino (le caselle nel tuo riquadro) ha 12 spazi, "
+    "divisi tra le merci e i coloni che aspettano lì, e si sta riempiendo. Dopo una produzione "
+    "ciò che supera 12 va scartato, e il gioco ti chiede quali merci. Spendi o vendi merci "
+    "prima.",
+    "guide.lesson.game_end": "La fine è vicina. La partita finisce quando si compra l'ultima "
+    "carta dell'esposizione o quando qualcuno costruisce la sua 15ª casa: quel giocatore "
+    "prende la carta Concordia (7 punti) e tutti gli altri giocano un ultimo turno. Poi ogni "
+    "carta fa punti per il suo dio.",
+    "guide.lesson.concordia": "{name} ha preso la carta Concordia (7 punti): la partita "
+    "finisce dopo un ultimo turno per ogni altro giocatore. Sfrutta il tuo: case, o una carta "
+    "che aggiunge punti per i tuoi dei.",
+    "guide.lesson.concordia_you": "Hai preso la carta Concordia (7 punti): ogni altro "
+    "giocatore gioca un ultimo turno, poi ogni carta fa punti per il suo dio.",
+    "guide.god_these": "Sono carte di {god}: alla fine ogni carta di {god} che possiedi dà "
+    "{scoring}.",
+    # -- end of the issue 31 block
     "menu.tip.kind": "Clicca per cambiare chi gioca questo posto: una persona o un livello di IA.",
     "menu.tip.colour": "Colore e forma di questo posto sul tabellone (adatti ai daltonici).",
     "menu.tip.name": "Clicca e scrivi un nome; Invio per finire.",

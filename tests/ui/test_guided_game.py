@@ -44,14 +44,19 @@ def ready(guide: GuideScene) -> Callable[[], bool]:
     return check
 
 
-def follow_guide(app: App, guide: GuideScene) -> int:
-    """Click wherever the guide rings, step after step; returns the clicks made."""
+def follow_guide(app: App, guide: GuideScene, board_first: bool = False) -> int:
+    """Click wherever the guide rings, step after step (``board_first``: the ring on
+    the board when there is one, else the ringed button); returns the clicks made."""
     clicks = 0
     while not guide.finished:
         run_until(app, ready(guide), what=guide.step)
         if guide.finished:
             break
-        point = guide.click_point()
+        points = guide.expected_points()
+        for p in points:  # every ring on the board takes the click it asks for
+            hit = guide.game.board_hit(p)
+            assert hit is not None and guide.classify(hit.choice) == "yes", (guide.step, p)
+        point = points[0] if board_first and points else guide.click_point()
         assert point is not None, guide.step
         app.dispatch(Click(point))
         clicks += 1
@@ -84,10 +89,33 @@ def test_the_guide_is_followed_to_its_end_by_its_own_clicks() -> None:
         words = " ".join(guide.text_lines(10_000)[1])
         assert t("adviser." + HINT_LEVEL) in words and HINT_LEVEL == "expert"
         assert "{" not in words and t("adviser.hard") not in words
-        click_button(app, lambda v: v == "next")  # "Play on"
-        assert app.stack.top is game
+        click_button(app, lambda v: v == "next")  # "Play on": the guide stays to teach
+        assert app.stack.top is guide and guide.coaching
     finally:
         game.close()
+
+
+def test_the_rings_on_the_board_are_what_the_player_clicks() -> None:
+    """Step 2 ringed the land/sea badge beside Roma, whose click selects the land
+    colonist: the newcomer's click was refused. Followed by its board rings alone."""
+    app = make_app()
+    guide = start_guided_game(app)
+    try:
+        click_button(app, lambda v: v == "next")  # past the welcome
+        while guide.step is not None and guide.step.text != "select":
+            run_until(app, ready(guide), what=guide.step)
+            app.dispatch(Click(guide.click_point() or (0, 0)))
+            app.update(0.05)
+        run_until(app, ready(guide), what=guide.step)
+        points = guide.expected_points()
+        assert points, "the sea colonist in Roma is ringed on the board"
+        app.dispatch(Click(points[0]))
+        assert guide.answer is None, guide.answer
+        assert guide.game.selection.colonist == ("sea", "roma")
+        follow_guide(app, guide, board_first=True)
+        assert not guide.off_script and guide.step is not None and guide.step.text == "done"
+    finally:
+        guide.game.close()
 
 
 def test_a_wrong_click_is_answered_and_leaving_continues_the_game() -> None:

@@ -11,13 +11,12 @@ import pygame
 from concordia.core.actions import ACTION_TYPES
 from concordia.ui.commands import Command, PayFor, SelectColonist, TradeStep
 from concordia.ui.controller import SaveError, saves_folder
-from concordia.ui.game import hints, pointer
+from concordia.ui.game import hand, hints, pointer
 from concordia.ui.input import (
     Cancel,
     Click,
     Confirm,
     Drag,
-    HandCard,
     Hover,
     Intent,
     Key,
@@ -60,11 +59,12 @@ def handle(scene: GameScene, intent: Intent) -> Intent | None:
     if isinstance(intent, Confirm):
         on_confirm(scene)
         return None
-    if isinstance(intent, HandCard):
-        play_hand_card(scene, intent.n)
-        return None
     if isinstance(intent, Key) and intent.key == pygame.K_h:
         scene.request_hint()
+        return None
+    index = hand.key_index(intent)
+    if index is not None:
+        play_hand_card(scene, index + 1)
         return None
     if isinstance(intent, Click):
         scene.hover = intent.pos

@@ -8,9 +8,11 @@ from typing import TYPE_CHECKING
 import pygame
 
 from concordia.core import Phase
+from concordia.core.data import CARD_BY_ID
 from concordia.ui import theme
 from concordia.ui.game import hints
 from concordia.ui.game.cards import CardButton, draw_card
+from concordia.ui.input import HandCard, Intent, Key
 from concordia.ui.insight import card_worth
 from concordia.ui.presenters import card_name, card_tooltip
 from concordia.ui.render.cards import FaceReport
@@ -18,6 +20,47 @@ from concordia.ui.strings import t
 
 if TYPE_CHECKING:
     from concordia.ui.scenes.game import GameScene
+
+#: The key of each position of the hand: 1-9, 0, then the letters (H asks for a hint and
+#: Ctrl+Z undoes, so neither is a card's). Every card of a hand of any size gets one.
+HAND_KEYS = "1234567890abcdefgijklmnopqrstuvwxy"
+
+
+def key_label(i: int) -> str | None:
+    """What the ``i``-th card (0-based) of the hand shows and the key that plays it."""
+    return HAND_KEYS[i].upper() if 0 <= i < len(HAND_KEYS) else None
+
+
+def key_index(intent: Intent) -> int | None:
+    """The hand position (0-based) a key press names, or None: digits arrive as
+    :class:`HandCard` (0 as the tenth), letters as :class:`Key` with their text."""
+    if isinstance(intent, HandCard):
+        return intent.n - 1 if 1 <= intent.n <= 10 else None
+    if isinstance(intent, Key) and len(intent.text) == 1:
+        ch = intent.text.lower()
+        if ch.isalpha() and ch in HAND_KEYS:
+            return HAND_KEYS.index(ch)
+    return None
+
+
+def god_named(report: FaceReport, card: str) -> bool:
+    """Whether a drawn face wrote its god's name (narrow cards show only the symbol)."""
+    name = t("god." + CARD_BY_ID[card].god)
+    return any(text == name for text, _ in report.texts)
+
+
+def _chip(
+    surface: pygame.Surface, font: pygame.font.Font, label: str, centre: tuple[int, int]
+) -> pygame.Rect:
+    """A key's label on a dark chip, readable on any card colour."""
+    img = font.render(label, True, theme.TEXT)
+    w = max(img.get_width() + 6, img.get_height())
+    box = pygame.Rect(0, 0, w, img.get_height() + 2)
+    box.center = centre
+    pygame.draw.rect(surface, theme.HINT_RING_SHADOW, box, border_radius=box.height // 2)
+    pygame.draw.rect(surface, theme.TEXT_DIM, box, 1, border_radius=box.height // 2)
+    surface.blit(img, img.get_rect(center=box.center))
+    return box
 
 
 @dataclass(frozen=True)
@@ -38,6 +81,7 @@ class HandView:
         self.scene = scene
         #: What the last paint drew on each card (for layout tests).
         self.reports: list[FaceReport] = []
+        self._chips: list[tuple[str, pygame.Rect]] = []
 
     def buttons(self) -> None:
         s = self.scene
@@ -48,14 +92,7 @@ class HandView:
         for i, slot in enumerate(self.slots(seat)):
             action = opts.hand.get(slot.card)
             if action is not None:
-                button = CardButton(
-                    slot.hit,
-                    card_name(slot.card),
-                    action,
-                    card_tooltip(slot.card)
-                    + "  "
-                    + (t("game.tip.hand_key", n=i + 1) if i < 9 else ""),
-                )
+                button = CardButton(slot.hit, card_name(slot.card), action, self.tip(i, slot.card))
                 button.whole = slot.rect if slot.hit != slot.rect else None
                 s.buttons.add(button)
 
@@ -145,10 +182,18 @@ class HandView:
             return None
         for i, slot in enumerate(self.slots(seat)):
             if slot.hit.collidepoint(pos):
-                return card_tooltip(slot.card) + (
-                    "  " + t("game.tip.hand_key", n=i + 1) if i < 9 else ""
-                )
+                return self.tip(i, slot.card)
         return None
+
+    @staticmethod
+    def tip(i: int, card: str) -> str:
+        """The tooltip of the ``i``-th card: its text and the key that plays it."""
+        label = key_label(i)
+        return card_tooltip(card) + ("  " + t("game.tip.hand_key", n=label) if label else "")
+
+    def key_chips(self) -> list[tuple[str, pygame.Rect]]:
+        """Where the last paint wrote each card's key (for layout tests)."""
+        return list(self._chips)
 
     def draw(self, surface: pygame.Surface) -> None:
         s = self.scene
@@ -166,6 +211,7 @@ class HandView:
             theme.TEXT_DIM,
         )
         self.reports = []
+        self._chips = []
         playable = s.options().hand if s.human_to_act else {}
         slots = self.slots(seat)
         raised = self.hovered(seat)
@@ -181,16 +227,39 @@ class HandView:
                 rect = rect.move(0, -s.px(6))
                 rect.right = min(rect.right, r.right - s.px(2))
                 spine = None
-            self.reports.append(
-                draw_card(
-                    surface,
-                    fonts,
-                    rect,
-                    slot.card,
-                    s.hover,
-                    dim=bool(playable) and slot.card not in playable,
-                    key=i + 1 if i < 9 else None,
-                    worth=card_worth(s.state, seat, slot.card),
-                    spine=spine,
-                )
+            label = key_label(i)
+            report = draw_card(
+                surface,
+                fonts,
+                rect,
+                slot.card,
+                s.hover,
+                dim=bool(playable) and slot.card not in playable,
+                key=None,
+                worth=card_worth(s.state, seat, slot.card),
+                spine=spine,
             )
+            self.reports.append(report)
+            if label is not None:
+                centre = self.chip_centre(rect, spine, god_named(report, slot.card))
+                self._chips.append((label, _chip(surface, self.chip_font(), label, centre)))
+
+    def chip_font(self) -> pygame.font.Font:
+        return self.scene.app.fonts.get(12, True)
+
+    def chip_centre(
+        self, rect: pygame.Rect, spine: int | None, named: bool = True
+    ) -> tuple[int, int]:
+        """Where a card's key is written: on an overlapped card in the free middle of the
+        strip's right column (under the action icon, over the worth). On a whole card in
+        the god's band: over the god's symbol when the god's name is written beside it
+        (``named``), else (a narrow card, whose band holds the symbol and the action
+        icon) in the band's free middle, so the symbol still tells the god."""
+        if spine is not None and spine < rect.width:
+            name_w = max(11, round(spine * 0.42))  # the face's coloured name column
+            return (rect.x + (name_w + 2 + spine) // 2, rect.y + round(rect.height * 0.66))
+        band_h = max(12, round(rect.height * 0.2))  # the face's god band
+        pad = max(2, round(rect.width * 0.04))
+        if named:
+            return (rect.x + pad + band_h // 2, rect.y + band_h // 2)
+        return (rect.x + round(rect.width * 0.58), rect.y + band_h // 2)

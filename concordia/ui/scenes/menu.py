@@ -31,6 +31,10 @@ logger = logging.getLogger(__name__)
 
 AI_NAMES = ("Livia", "Marcus", "Julia", "Titus", "Claudia", "Gaius")
 BOARDS = ("imperium", "italia")
+#: ``NewGameScene.editing`` while the seed is typed (a seat's index while its name is).
+SEED_FIELD = -1
+#: The longest seed that can be typed (digits).
+SEED_DIGITS = 9
 
 
 def default_seats(kinds: list[str] | tuple[str, ...], player_name: str = "") -> list[SeatConfig]:
@@ -200,7 +204,9 @@ class NewGameScene(ButtonScene):
             default_seats(kinds, settings.player_name),
             random.randrange(1, 1_000_000),
         )
+        #: The field being typed: a seat's index (its name), SEED_FIELD, or None.
         self.editing: int | None = None
+        self.seed_text = ""
 
     def build(self, area: pygame.Rect) -> None:
         s = self.setup
@@ -287,11 +293,21 @@ class NewGameScene(ButtonScene):
             )
         )
         y += self.px(54)
+        typing_seed = self.editing == SEED_FIELD
         self.buttons.add(
             Button(
                 pygame.Rect(x0 + self.px(170), y, self.px(200), self.px(38)),
-                str(s.seed),
+                (self.seed_text + "|") if typing_seed else str(s.seed),
                 ("seed",),
+                t("menu.tip.seed_type"),
+                selected=typing_seed,
+            )
+        )
+        self.buttons.add(
+            Button(
+                pygame.Rect(x0 + self.px(380), y, self.px(200), self.px(38)),
+                t("menu.seed_reroll"),
+                ("reroll",),
                 t("menu.tip.seed"),
             )
         )
@@ -360,16 +376,16 @@ class NewGameScene(ButtonScene):
         assert isinstance(value, tuple)
         what = value[0]
         s = self.setup
+        if self.editing == SEED_FIELD and what != "seed":
+            self._end_seed()
         if what != "name":
             self.editing = None
         if what == "board":
             s.board = BOARDS[(BOARDS.index(s.board) + 1) % len(BOARDS)]
         elif what == "kind":
+            # The name stays: the default one and a typed one alike.
             seat = s.seats[value[1]]
-            was_human = seat.is_human
             seat.kind = SEAT_KINDS[(SEAT_KINDS.index(seat.kind) + 1) % len(SEAT_KINDS)]
-            if was_human != seat.is_human:
-                self._rename(value[1])
         elif what == "name":
             self.editing = value[1]
         elif what == "colour":
@@ -394,6 +410,12 @@ class NewGameScene(ButtonScene):
         elif what == "no_goods":
             s.no_goods = not s.no_goods
         elif what == "seed":
+            if self.editing == SEED_FIELD:
+                self._end_seed()
+            else:
+                self.editing = SEED_FIELD
+                self.seed_text = str(s.seed)
+        elif what == "reroll":
             s.seed = random.randrange(1, 1_000_000)
         elif what == "back":
             self.app.pop()
@@ -403,22 +425,28 @@ class NewGameScene(ButtonScene):
             return
         self.layout()
 
-    def _rename(self, i: int) -> None:
-        seat = self.setup.seats[i]
-        seat.name = (
-            t("seat.default_name", n=i + 1) if seat.is_human else AI_NAMES[i % len(AI_NAMES)]
-        )
+    def _end_seed(self) -> None:
+        """Finish typing the seed: the digits typed, or the old seed when none were."""
+        if self.seed_text:
+            self.setup.seed = int(self.seed_text)
+        self.editing = None
+        self.seed_text = ""
 
     def start(self) -> None:
         from dataclasses import replace
 
+        if self.editing == SEED_FIELD:
+            self._end_seed()
         s = self.setup
         for i, seat in enumerate(s.seats):
             if not seat.name.strip():
                 seat.name = t("seat.default_name", n=i + 1)
         first = next((i for i, x in enumerate(s.seats) if x.is_human), None)
         name = self.app.settings.player_name
-        if first is not None and s.seats[first].name != t("seat.default_name", n=first + 1):
+        if first is not None and s.seats[first].name not in (
+            t("seat.default_name", n=first + 1),
+            *AI_NAMES,
+        ):
             name = s.seats[first].name[:16]  # the player's own name, kept for quick games
         self.app.update_settings(
             replace(
@@ -431,7 +459,11 @@ class NewGameScene(ButtonScene):
         self.app.start_game(s)
 
     def on_cancel(self) -> None:
-        if self.editing is not None:
+        if self.editing == SEED_FIELD:
+            self.editing = None  # Esc: the seed stays as it was
+            self.seed_text = ""
+            self.layout()
+        elif self.editing is not None:
             self.editing = None
             self.layout()
         else:
@@ -439,24 +471,41 @@ class NewGameScene(ButtonScene):
 
     def handle_other(self, intent: Intent) -> Intent | None:
         if isinstance(intent, Confirm):
-            if self.editing is not None:
+            if self.editing == SEED_FIELD:
+                self._end_seed()
+                self.layout()
+            elif self.editing is not None:
                 self.editing = None
                 self.layout()
             else:
                 self.start()
         elif isinstance(intent, HandCard) and self.editing is not None:
+            # Digit keys arrive as hand-card shortcuts (0 as the tenth card).
+            self._type(str(intent.n % 10))
+        elif isinstance(intent, Key) and self.editing is not None:
+            if intent.key == pygame.K_BACKSPACE:
+                self._backspace()
+            elif intent.text and intent.text.isprintable():
+                self._type(intent.text)
+        return None
+
+    def _type(self, text: str) -> None:
+        if self.editing == SEED_FIELD:
+            if text.isdigit() and len(self.seed_text) < SEED_DIGITS:
+                self.seed_text = (self.seed_text + text).lstrip("0")
+        elif self.editing is not None:
             seat = self.setup.seats[self.editing]
             if len(seat.name) < 16:
-                seat.name += str(intent.n)  # digit keys arrive as hand-card shortcuts
-            self.layout()
-        elif isinstance(intent, Key) and self.editing is not None:
+                seat.name += text
+        self.layout()
+
+    def _backspace(self) -> None:
+        if self.editing == SEED_FIELD:
+            self.seed_text = self.seed_text[:-1]
+        elif self.editing is not None:
             seat = self.setup.seats[self.editing]
-            if intent.key == pygame.K_BACKSPACE:
-                seat.name = seat.name[:-1]
-            elif intent.text and intent.text.isprintable() and len(seat.name) < 16:
-                seat.name += intent.text
-            self.layout()
-        return None
+            seat.name = seat.name[:-1]
+        self.layout()
 
     def exit(self) -> None:
         for i, seat in enumerate(self.setup.seats):

@@ -1,0 +1,130 @@
+"""Every card of a hand of any size has a key and shows it, overlapped or whole, and
+the key plays the card it labels."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+from ui_helpers import draw, find_actions, game_scene, send
+
+from concordia.core import GameState
+from concordia.core.data import CARD_BY_ID
+from concordia.ui import strings
+from concordia.ui.game.hand import HAND_KEYS, god_named, key_index, key_label
+from concordia.ui.input import HandCard, InputMapper, Key
+from concordia.ui.presenters import card_name
+from concordia.ui.render.cards import GOD_SYMBOLS
+from concordia.ui.strings import t
+
+pytestmark = pytest.mark.usefixtures("pygame_display")
+
+
+def _long_hand(n: int) -> list[str]:
+    def want(s: GameState) -> bool:
+        return s.phase == "card" and s.turn_player == 0 and len(s.hand(0)) >= n
+
+    return find_actions(["human", "human"], 3, want, tries=200, max_steps=6000)
+
+
+def test_key_labels_run_1_to_9_then_0_then_letters_without_h() -> None:
+    labels = [key_label(i) for i in range(len(HAND_KEYS))]
+    assert labels[:10] == ["1", "2", "3", "4", "5", "6", "7", "8", "9", "0"]
+    assert labels[10:13] == ["A", "B", "C"] and "H" not in labels and "Z" not in labels
+    assert len(set(labels)) == len(labels) >= 30
+    assert key_label(len(HAND_KEYS)) is None
+    # the keys come back to the same positions
+    assert key_index(HandCard(1)) == 0 and key_index(HandCard(10)) == 9
+    assert key_index(Key(pygame.K_a, "a")) == 10 and key_index(Key(pygame.K_h, "h")) is None
+    for i, ch in enumerate(HAND_KEYS[10:], 10):
+        assert key_index(Key(ord(ch), ch)) == i
+
+
+def test_the_zero_key_is_the_tenth_card() -> None:
+    mapper = InputMapper()
+    pygame.event.clear()
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_0, mod=0, unicode="0"))
+    assert HandCard(10) in mapper.poll()
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 720), (1920, 1080)])
+def test_every_card_of_a_long_hand_shows_its_key_on_its_visible_part(
+    size: tuple[int, int],
+) -> None:
+    app, scene = game_scene(["human", "human"], 3, _long_hand(12), size=size)
+    app.mouse = None
+    scene.hover = None
+    draw(app)
+    slots = scene.hand.slots(0)
+    assert len(slots) >= 12
+    chips = scene.hand.key_chips()
+    assert [label for label, _ in chips] == [key_label(i) for i in range(len(slots))]
+    for i, (slot, (label, chip)) in enumerate(zip(slots, chips, strict=True)):
+        assert slot.hit.contains(chip), (i, label, slot.hit, chip)
+        for later in slots[i + 1 :]:  # no later card is drawn over it
+            assert not later.rect.colliderect(chip), (i, label)
+        tip = scene.hand.tooltip(chip.center)  # the tooltip names the key too
+        assert tip is not None and tip.endswith(t("game.tip.hand_key", n=label)), tip
+
+
+def test_the_tenth_and_eleventh_keys_play_their_cards() -> None:
+    app, scene = game_scene(["human", "human"], 3, _long_hand(12))
+    hand = scene.state.hand(0)
+    for index, intent in ((9, HandCard(10)), (10, Key(pygame.K_a, "a"))):
+        card = hand[index]
+        action = scene.options().hand.get(card)
+        assert action is not None, card
+        send(app, intent)
+        assert scene.controller.actions[-1] == str(action)
+        assert CARD_BY_ID[action.card].name == CARD_BY_ID[card].name
+        scene.undo()
+        assert scene.state.hand(0) == hand
+
+
+def test_a_digit_plays_the_card_at_its_position_not_another() -> None:
+    """Each key of a hand plays the card it labels: the action names that card (for a
+    card whose twin in the hand plays alike, that twin's action, see the report)."""
+    app, scene = game_scene(["human", "human"], 3, _long_hand(12))
+    hand = scene.state.hand(0)
+    for index, card in enumerate(hand):
+        label = key_label(index)
+        assert label is not None
+        intent: HandCard | Key = (
+            HandCard(10 if label == "0" else int(label))
+            if label.isdigit()
+            else Key(ord(label.lower()), label.lower())
+        )
+        send(app, intent)
+        played = scene.controller.actions[-1].split()[1]
+        alike = [c for c in hand if CARD_BY_ID[c].name == CARD_BY_ID[card].name]
+        assert played == card or (played in alike and hand.index(played) < index), (
+            index,
+            card,
+            played,
+        )
+        scene.undo()
+
+
+@pytest.mark.parametrize("lang", ["en", "it"])
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 720)])
+def test_a_whole_cards_key_leaves_its_god_told(size: tuple[int, int], lang: str) -> None:
+    """On a narrow card the band holds only the god's symbol (no name): the key chip
+    must not cover it, and never the card's name."""
+    app, scene = game_scene(["human", "human"], 3, _long_hand(7), size=size)
+    strings.set_language(lang)  # after the app, which sets its settings' language
+    try:
+        app.mouse = None
+        scene.hover = None
+        draw(app)
+        slots = scene.hand.slots(0)
+        chips = scene.hand.key_chips()
+        assert all(slot.spine is None for slot in slots)  # every card whole
+        for slot, report, (label, chip) in zip(slots, scene.hand.reports, chips, strict=True):
+            god = CARD_BY_ID[slot.card].god
+            boxes = dict(report.texts)
+            symbol = boxes.get(GOD_SYMBOLS[god])
+            if not god_named(report, slot.card):
+                assert symbol is not None and not chip.colliderect(symbol), (label, slot.card)
+            name = boxes.get(card_name(slot.card))
+            assert name is not None and not chip.colliderect(name), (label, slot.card)
+    finally:
+        strings.set_language("en")
