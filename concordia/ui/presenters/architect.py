@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from concordia.core import Action, Build, GameState, Move, Phase
+from concordia.core import Action, Build, CardAction, GameState, Move, Phase
 from concordia.core.data import CardDef
 from concordia.ui.presenters.base import (
     Choice,
@@ -28,7 +28,7 @@ if TYPE_CHECKING:
 @register
 class Architect(Presenter):
     phases = (Phase.ARCHITECT,)
-    card = "architect"
+    card = CardAction.ARCHITECT
     actions = (Move, Build)
     board_moves = True
 

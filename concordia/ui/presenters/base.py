@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, ClassVar, Protocol, TypeVar
 
 import pygame
 
-from concordia.core import Action, GameState, Phase
+from concordia.core import Action, CardAction, GameState, Phase
 from concordia.core.data import CARD_BY_ID, CardDef
 from concordia.ui.render.palette import CARD_INK
 from concordia.ui.strings import t
@@ -78,7 +78,7 @@ class Presenter:
     #: The phases it presents (none for a card that has no decisions of its own).
     phases: ClassVar[tuple[Phase, ...]] = ()
     #: The card it presents (``CardDef.action``), or None.
-    card: ClassVar[str | None] = None
+    card: ClassVar[CardAction | None] = None
     #: The action types whose words it gives (log, hint, the AI's pending move).
     actions: ClassVar[tuple[type, ...]] = ()
     #: The strings key of the prompt when nothing more is to be said.

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from concordia.core import Action, GameState, Phase, Place
+from concordia.core import Action, CardAction, GameState, Phase, Place
 from concordia.core.data import CardDef
 from concordia.ui.presenters.base import Choice, Point, Presenter, SceneLike, register
 from concordia.ui.render import shapes
@@ -34,7 +34,7 @@ def place_choices(scene: SceneLike, cities: Iterable[str]) -> list[Choice]:
 @register
 class Colonist(Presenter):
     phases = (Phase.COLONIST,)
-    card = "colonist"
+    card = CardAction.COLONIST
     actions = (Place,)
 
     def prompt(self, scene: SceneLike, seat: int) -> str:

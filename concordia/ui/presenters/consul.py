@@ -3,7 +3,7 @@ card)."""
 
 from __future__ import annotations
 
-from concordia.core import Phase
+from concordia.core import CardAction, Phase
 from concordia.ui.presenters.base import register
 from concordia.ui.presenters.senator import Purchase
 
@@ -11,5 +11,5 @@ from concordia.ui.presenters.senator import Purchase
 @register
 class Consul(Purchase):
     phases = (Phase.CONSUL,)
-    card = "consul"
+    card = CardAction.CONSUL
     icon_cards = 1

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from concordia.core import Action, Copy, GameState, Phase
+from concordia.core import Action, CardAction, Copy, GameState, Phase
 from concordia.core.data import CardDef
 from concordia.ui.presenters.base import (
     Choice,
@@ -29,7 +29,7 @@ if TYPE_CHECKING:
 @register
 class Diplomat(Presenter):
     phases = (Phase.DIPLOMAT,)
-    card = "diplomat"
+    card = CardAction.DIPLOMAT
     actions = (Copy,)
     prompt_key = "game.choose_diplomat"
 

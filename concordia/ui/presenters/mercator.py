@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from concordia.core import Action, GameState, Phase, Trade
+from concordia.core import Action, CardAction, GameState, Phase, Trade
 from concordia.core.data import CardDef
 from concordia.ui.presenters.base import Point, Presenter, line_width, register
 from concordia.ui.render import shapes
@@ -21,7 +21,7 @@ if TYPE_CHECKING:
 @register
 class Mercator(Presenter):
     phases = (Phase.MERCATOR,)
-    card = "mercator"
+    card = CardAction.MERCATOR
     actions = (Trade,)
     prompt_key = "game.choose_trade"
     trades = True

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from concordia.core import Action, Cash, GameState, Phase, Produce
+from concordia.core import Action, CardAction, Cash, GameState, Phase, Produce
 from concordia.core.data import CardDef
 from concordia.ui.presenters.base import Point, Presenter, line_width, register
 from concordia.ui.render.palette import CARD_INK
@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 @register
 class Prefect(Presenter):
     phases = (Phase.PREFECT,)
-    card = "prefect"
+    card = CardAction.PREFECT
     actions = (Produce, Cash)  # the Colonist's cash reads the same
     prompt_key = "game.choose_province"
 

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 import pygame
 
-from concordia.core import Action, BuyCard, GameState, Phase
+from concordia.core import Action, BuyCard, CardAction, GameState, Phase
 from concordia.core.data import CardDef
 from concordia.ui.presenters.base import (
     Choice,
@@ -79,7 +79,7 @@ class Purchase(Presenter):
 @register
 class Senator(Purchase):
     phases = (Phase.SENATOR,)
-    card = "senator"
+    card = CardAction.SENATOR
     actions = (BuyCard,)  # the Consul's purchase reads the same
     icon_cards = 2
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pygame
 
+from concordia.core import CardAction
 from concordia.core.data import CardDef
 from concordia.ui.presenters.base import Point, Presenter, register
 from concordia.ui.render import shapes
@@ -13,7 +14,7 @@ from concordia.ui.strings import t
 
 @register
 class Specialist(Presenter):
-    card = "specialist"
+    card = CardAction.SPECIALIST
 
     def card_line(self, d: CardDef) -> str:
         return t("cardline.specialist", n=d.minerva_vp)

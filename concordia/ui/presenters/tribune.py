@@ -7,7 +7,7 @@ import math
 
 import pygame
 
-from concordia.core import Phase
+from concordia.core import CardAction, Phase
 from concordia.core.data import CardDef
 from concordia.ui.presenters.base import (
     Choice,
@@ -26,7 +26,7 @@ from concordia.ui.strings import t
 @register
 class Tribune(Presenter):
     phases = (Phase.TRIBUNE,)
-    card = "tribune"
+    card = CardAction.TRIBUNE
 
     def prompt(self, scene: SceneLike, seat: int) -> str:
         return t(
