@@ -272,7 +272,7 @@ def test_undo_cancels_a_pending_hint(agents: dict[str, FakeAgent]) -> None:
     send(app, Key(pygame.K_h, "h"))
     _run_until(scene, agents[HINT_LEVEL].started.is_set)
     send(app, Undo())
-    deadline = time.monotonic() + 1
+    deadline = time.monotonic() + 10  # liveness only: the undo cancels at once
     while not agents[HINT_LEVEL].cancels[0].is_set():
         assert time.monotonic() < deadline
         time.sleep(0.01)
@@ -561,10 +561,9 @@ def test_quitting_while_the_ai_thinks_cancels_it_and_exits(mode: str, tmp_path: 
         check=False,
     )
     assert done.returncode == 0, done.stderr
-    code, cancelled, seconds = done.stdout.strip().splitlines()[-1].split()
+    code, cancelled, _seconds = done.stdout.strip().splitlines()[-1].split()
     assert code == "0"
     assert cancelled == "True"  # quitting cancelled the search
-    assert float(seconds) >= 0
 
 
 def test_far_from_the_end_the_hint_tells_no_lead(agents: dict[str, FakeAgent]) -> None:
