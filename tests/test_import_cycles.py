@@ -12,6 +12,7 @@ not an edge (Python runs the parent first whatever the code says).
 from __future__ import annotations
 
 import ast
+import functools
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -79,9 +80,15 @@ def _edges(name: str, path: Path, modules: dict[str, Path]) -> set[str]:
     return out
 
 
-def import_graph() -> dict[str, set[str]]:
+@functools.cache
+def _graph() -> dict[str, frozenset[str]]:
+    # Parsing every module takes about a second: once per run, shared by the tests.
     modules = _all_modules()
-    return {name: _edges(name, path, modules) for name, path in modules.items()}
+    return {name: frozenset(_edges(name, path, modules)) for name, path in modules.items()}
+
+
+def import_graph() -> dict[str, set[str]]:
+    return {name: set(edges) for name, edges in _graph().items()}
 
 
 def circles(graph: dict[str, set[str]], members: set[str]) -> list[list[str]]:

@@ -19,8 +19,16 @@ COUNTS = (2, 3, 4, 5)
 FAST = Limit(iterations=2)
 
 
-@pytest.mark.parametrize("board_name", ["imperium", "italia"])
-@pytest.mark.parametrize("players", COUNTS)
+# Two of the eight games in the default run (a whole game each), all in the slow stage.
+@pytest.mark.parametrize(
+    ("board_name", "players"),
+    [
+        (board, n) if (board, n) in (("imperium", 2), ("italia", 3)) else
+        pytest.param(board, n, marks=pytest.mark.slow)
+        for board in ("imperium", "italia")
+        for n in COUNTS
+    ],
+)  # fmt: skip
 def test_easy_beats_random_in_whole_games(
     boards: dict[str, BoardSpec], board_name: str, players: int
 ) -> None:

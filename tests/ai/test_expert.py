@@ -31,6 +31,7 @@ from concordia.ai.registry import LEVELS
 from concordia.core import Action, BoardSpec, GameState, Phase
 from concordia.core.data import MAX_PLAYERS, MIN_PLAYERS
 from concordia.tools.train_eval import probe_positions
+from tests.ai.cancel_work import MAX_CALLS_BETWEEN_POLLS, PollCounter
 
 Position = Callable[[BoardSpec, int, int, int], GameState]
 SMALL = Limit(iterations=16)  # stage 1 over up to 12 candidates, then stage 2
@@ -175,27 +176,32 @@ def test_analysis_gives_whole_plays_with_points(
         assert 0 < r.expected_points < 400
 
 
-def test_cancel_returns_within_100_ms(boards: dict[str, BoardSpec], position: Position) -> None:
+def test_a_cancel_from_another_thread_stops_the_search(
+    boards: dict[str, BoardSpec], position: Position
+) -> None:
     s = _turn_start(position, boards)
     seat = s.current_player
     assert seat is not None
     view = s.view_for(seat)
     agent = ExpertAgent()
     cancel = threading.Event()
+    counter = PollCounter(real=cancel)
     out: list[object] = []
-    th = threading.Thread(
-        target=lambda: out.append(agent.choose(view, Limit(time_s=60.0), random.Random(2), cancel)),
-        daemon=True,
-    )
+
+    def search() -> None:
+        with counter.counting():
+            out.append(agent.choose(view, Limit(time_s=60.0), random.Random(2), counter))
+
+    th = threading.Thread(target=search, daemon=True)
     th.start()
     assert agent.search_started.wait(30.0), "the search never started"
-    t0 = time.perf_counter()
     cancel.set()
-    th.join(5.0)
-    elapsed = time.perf_counter() - t0
-    assert not th.is_alive()
-    assert elapsed < 0.1, f"cancel took {elapsed * 1000:.0f} ms"
+    th.join(30.0)
+    assert not th.is_alive(), "the search went on after the cancel"
     assert out and out[0] in view.legal_actions()
+    # Within about 100 ms, counted in work (tests/ai/cancel_work.py).
+    assert counter.longest <= MAX_CALLS_BETWEEN_POLLS, counter.longest
+    assert counter.after_cancel <= MAX_CALLS_BETWEEN_POLLS, counter.after_cancel
 
 
 def test_seats_option_knows_expert() -> None:
@@ -435,7 +441,7 @@ def test_spite_behind_counts_only_for_a_seat_behind(
     # Session 8's experiment knob (not shipped: 3 of 12 against hard): a seat the
     # learned value has behind at the root scores with ``spite_behind``.
     seen = set()
-    for seed in range(1, 30):
+    for seed in [*range(10, 30), *range(1, 10)]:  # (at the shipped weights 12 is ahead)
         s = position(boards["imperium"], 4, seed, 120)
         seat = s.current_player
         if s.phase != "card" or seat is None:
@@ -448,6 +454,8 @@ def test_spite_behind_counts_only_for_a_seat_behind(
         agent.analyse(view, Limit(iterations=1), random.Random(1))
         assert agent._spite_now == (0.0 if behind else agent.spite)
         seen.add(behind)
+        if seen == {True, False}:
+            break
     assert seen == {True, False}
 
 
@@ -572,7 +580,8 @@ def test_weight_knobs_name_weight_sets_and_change_the_search(
             agent.score_weights = ("full",) * 4
         elif knob:
             agent.plan_weights = "full"
-        reports = agent.analyse(view, SMALL, random.Random(1), threading.Event())
+        # One rollout: the candidates and their first scores already differ.
+        reports = agent.analyse(view, Limit(iterations=1), random.Random(1), threading.Event())
         runs.append([(r.actions, round(r.value, 6)) for r in reports])
     assert runs[1] != runs[0]
     assert runs[2] != runs[0]

@@ -18,8 +18,16 @@ from concordia.maps import load_board
 MAX_STEPS = 1500
 
 
+# One game in the default run, the other seeds in the slow stage.
 @pytest.mark.parametrize(
-    ("level", "seed"), [("normal", 0), ("normal", 1), ("easy", 2), ("easy", 4), ("normal", 5)]
+    ("level", "seed"),
+    [
+        pytest.param("normal", 0, marks=pytest.mark.slow),
+        pytest.param("normal", 1, marks=pytest.mark.slow),
+        pytest.param("easy", 2, marks=pytest.mark.slow),
+        pytest.param("easy", 4, marks=pytest.mark.slow),
+        ("normal", 5),
+    ],
 )
 def test_two_planning_agents_finish_on_italia(level: str, seed: int) -> None:
     game = play_game(

@@ -148,7 +148,7 @@ def test_search_rate_prints_the_rollouts_of_each_level(
 ) -> None:
     from concordia.tools import search_rate
 
-    argv = ["--board", "italia", "--players", "2", "--every", "25", "--levels", "expert,hard"]
+    argv = ["--board", "italia", "--players", "2", "--every", "50", "--levels", "expert,hard"]
     assert search_rate.main([*argv, "--iterations", "6"]) == 0  # deterministic counts
     out = capsys.readouterr().out
     rows = [ln for ln in out.splitlines() if "rollouts a decision" in ln]

@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from concordia.ai.base import Limit
-from concordia.ai.play import play_game
-from concordia.core import GameRecord
+from concordia.ai.play import MAX_STEPS, play_game
+from concordia.core import GameRecord, Phase, new_game
 from concordia.jobs import Cancelled
 from concordia.maps import load_board
 from concordia.review import (
@@ -23,19 +23,57 @@ from concordia.review import (
     split_turns,
     states_of,
 )
+from tests.ai.cancel_work import MAX_CALLS_BETWEEN_POLLS, PollCounter
+
+
+def _record(max_steps: int | None = None) -> GameRecord:
+    """A 2-player Italia game, seed 5: an easy AI in the human's seat against the hard
+    AI, both limited by iterations (deterministic): the whole game, or its turns that
+    are complete within the first ``max_steps`` actions."""
+    game = play_game(
+        load_board("italia"),
+        ["easy", "hard"],
+        seed=5,
+        limits=Limit(iterations=2),
+        max_steps=max_steps if max_steps is not None else MAX_STEPS,
+    )
+    assert game.state.is_terminal() == (max_steps is None)
+    actions = [str(a) for a in game.actions]
+    if max_steps is not None:
+        s = new_game(load_board("italia"), 2, 5)
+        starts = []
+        for i, a in enumerate(game.actions):
+            if s.phase == Phase.CARD:
+                starts.append(i)
+            s.apply_in_place(a)
+        actions = actions[: starts[-1]]  # ends where a turn begins
+    seats = [{"kind": "human", "name": "You"}, {"kind": "hard", "name": "Livia"}]
+    return GameRecord("italia", 2, 5, {}, actions, seats)
 
 
 @pytest.fixture(scope="module")
 def recorded() -> GameRecord:
-    """A finished 2-player Italia game: an easy AI in the human's seat against the hard
-    AI, both limited by iterations (deterministic), seed 5."""
-    game = play_game(load_board("italia"), ["easy", "hard"], seed=5, limits=Limit(iterations=2))
-    assert game.state.is_terminal()
-    seats = [{"kind": "human", "name": "You"}, {"kind": "hard", "name": "Livia"}]
-    return GameRecord("italia", 2, 5, {}, [str(a) for a in game.actions], seats)
+    """The first 60 actions of the game (about eight turns of each seat): a saved game
+    can be reviewed before its end, and this keeps the default run short."""
+    return _record(60)
+
+
+@pytest.fixture(scope="module")
+def finished() -> GameRecord:
+    """The whole game, to its final scoring."""
+    return _record()
 
 
 def test_the_same_costliest_turns_twice(recorded: GameRecord) -> None:
+    _same_costliest_turns_twice(recorded)
+
+
+@pytest.mark.slow
+def test_the_same_costliest_turns_twice_in_a_whole_game(finished: GameRecord) -> None:
+    _same_costliest_turns_twice(finished)
+
+
+def _same_costliest_turns_twice(recorded: GameRecord) -> None:
     board = load_board("italia")
     first = analyse(recorded, board, iterations=2)
     second = analyse(recorded, board, iterations=2)
@@ -63,15 +101,17 @@ def test_score_history_matches_the_core(recorded: GameRecord) -> None:
     assert len(history) == 1 + -(-len(turns) // 2)
 
 
-def test_cancelling_stops_the_analysis_within_200_ms(recorded: GameRecord) -> None:
+def test_cancelling_stops_the_analysis(recorded: GameRecord) -> None:
     board = load_board("italia")
     cancel = threading.Event()
+    counter = PollCounter(real=cancel)
     searching = threading.Event()
     outcome: list[object] = []
 
     def run() -> None:
         try:
-            analyse(recorded, board, iterations=100_000, cancel=cancel, searching=searching)
+            with counter.counting():
+                analyse(recorded, board, iterations=100_000, cancel=counter, searching=searching)
         except Cancelled as exc:
             outcome.append(exc)
 
@@ -80,27 +120,24 @@ def test_cancelling_stops_the_analysis_within_200_ms(recorded: GameRecord) -> No
     thread.start()
     assert searching.wait(30), "the AI's search never began"
     time.sleep(0.05)  # well inside the rollouts (the event alone proves the start)
-    t0 = time.perf_counter()
     cancel.set()
-    thread.join(2.0)
-    elapsed = time.perf_counter() - t0
-    assert not thread.is_alive()
+    thread.join(30)
+    assert not thread.is_alive(), "the analysis went on after the cancel"
     assert outcome and isinstance(outcome[0], Cancelled)
-    assert elapsed < 0.2, f"stopped {elapsed * 1000:.0f} ms after the cancel"
+    # It stops within about 100 ms, counted in work (tests/ai/cancel_work.py).
+    assert counter.cancelled_polls >= 1
+    assert counter.longest <= MAX_CALLS_BETWEEN_POLLS, counter.longest
+    assert counter.after_cancel <= MAX_CALLS_BETWEEN_POLLS, counter.after_cancel
 
 
-def test_the_background_job_starts_and_is_cancelled_within_200_ms(
-    recorded: GameRecord,
-) -> None:
+def test_the_background_job_starts_and_is_cancelled(recorded: GameRecord) -> None:
+    # The job runs :func:`analyse` (above) on its own thread with its own cancel event.
     job = ReviewJob(recorded, load_board("italia"), None, iterations=100_000)
     job.start()
     assert job.started.wait(30), "the AI's search never began"
-    t0 = time.perf_counter()
     job.cancel()
-    assert job.join(2.0)
-    elapsed = time.perf_counter() - t0
+    assert job.join(30), "the review went on after the cancel"
     assert job.cancelled and job.review is None and job.error is None
-    assert elapsed < 0.2, f"stopped {elapsed * 1000:.0f} ms after the cancel"
 
 
 def test_a_corrupt_cache_is_ignored_and_rebuilt(recorded: GameRecord, tmp_path: Path) -> None:

@@ -21,7 +21,7 @@ VALUES = st.one_of(
 )
 
 
-@settings(max_examples=examples(60), suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(20), suppress_health_check=[HealthCheck.too_slow])
 @given(
     board=st.sampled_from(sorted(TREES)),
     pick=st.integers(min_value=0),

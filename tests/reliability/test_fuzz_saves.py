@@ -17,7 +17,7 @@ from concordia.core import GameRecord, GameState, InvalidRecordError
 from tests.hypothesis_profiles import examples
 
 FUZZ = settings(
-    max_examples=examples(150),
+    max_examples=examples(50),
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
 

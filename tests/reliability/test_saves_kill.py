@@ -74,18 +74,22 @@ def _kill_during_saves(mode: str, path: Path, rounds: int, home: Path) -> list[f
     return delays
 
 
+# Each round starts a child Python (about half a second): a few in the default run, more
+# in the slow stage.
 @pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="needs POSIX signals")
-def test_kill_9_during_save_game_loop(concordia_home: Path) -> None:
+@pytest.mark.parametrize("rounds", [3, pytest.param(6, marks=pytest.mark.slow)])
+def test_kill_9_during_save_game_loop(concordia_home: Path, rounds: int) -> None:
     path = saves_dir() / "loop.json"
-    _kill_during_saves("save", path, rounds=6, home=concordia_home)
+    _kill_during_saves("save", path, rounds=rounds, home=concordia_home)
     leftovers = [p.name for p in path.parent.iterdir() if p.name != "loop.json"]
     assert all(name.endswith(".tmp") for name in leftovers)  # only stray temp files
     assert [i.name for i in saves.list_saves().saves] == ["loop"]
 
 
 @pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="needs POSIX signals")
-def test_kill_9_during_autosave_loop(concordia_home: Path) -> None:
-    _kill_during_saves("autosave", saves.autosave_path(), rounds=4, home=concordia_home)
+@pytest.mark.parametrize("rounds", [2, pytest.param(4, marks=pytest.mark.slow)])
+def test_kill_9_during_autosave_loop(concordia_home: Path, rounds: int) -> None:
+    _kill_during_saves("autosave", saves.autosave_path(), rounds=rounds, home=concordia_home)
     loaded = saves.load_autosave(board)
     assert loaded.warnings == ()
     if saves.autosave_backup_path().exists():

@@ -14,11 +14,14 @@ from concordia.core import Build, Cost, GameState, Score, Trade
 from concordia.core.data import CARD_BY_ID
 
 
-def test_short_soak_has_no_violations() -> None:
-    report = soak.run_soak(games=30, seed=7, jobs=2, ai_every=10)
-    assert report.games == 30
-    assert report.finished == 30
-    assert report.actions_checked > 30 * 100
+# Ten games cover every board and player count, one of them with AI seats; the
+# slow stage plays thirty.
+@pytest.mark.parametrize("games", [10, pytest.param(30, marks=pytest.mark.slow)])
+def test_short_soak_has_no_violations(games: int) -> None:
+    report = soak.run_soak(games=games, seed=7, jobs=2, ai_every=10)
+    assert report.games == games
+    assert report.finished == games
+    assert report.actions_checked > games * 100
     assert report.violation_count == 0, report.summary()
     assert {b for b, _ in report.per_setup} == set(soak.BOARDS)
     assert {n for _, n in report.per_setup} == set(soak.PLAYER_COUNTS)

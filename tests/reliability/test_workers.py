@@ -63,6 +63,7 @@ def test_project_workers_die_on_terminate_after_pygame_init(tmp_path: object) ->
     assert _run("project", tmp_path) == "exitcode -15"
 
 
+@pytest.mark.slow  # waits out its 5 s join: a statement about SDL, not about the project
 @pytest.mark.skipif(not hasattr(os, "fork"), reason="fork exists only on POSIX")
 def test_forked_workers_would_ignore_terminate_after_pygame_init(tmp_path: object) -> None:
     # The control: the same steps with fork leave the worker alive, which is the bug the

@@ -60,8 +60,15 @@ class FakeAgent:
         self.release = threading.Event()
         self.cancels: list[threading.Event] = []
         self.views: list[GameState] = []
+        self.finished = threading.Event()  # set when a choice returns
 
     def choose(self, view: GameState, limit: Any, rng: Any, cancel: threading.Event) -> Action:
+        try:
+            return self._choose(view, cancel)
+        finally:
+            self.finished.set()
+
+    def _choose(self, view: GameState, cancel: threading.Event) -> Action:
         self.views.append(view)
         self.cancels.append(cancel)
         self.started.set()
@@ -192,9 +199,9 @@ def test_a_hung_agent_times_out_and_the_game_goes_on(
     bridge = AIBridge(worker_factory=lambda: worker_mod.AIWorker(grace_s=0.05))
     scene = GameScene(app, GameController(setup, board()), ai=bridge)
     app.stack.push(scene)
-    start = time.monotonic()
-    _run_until(scene, lambda: len(scene.controller.actions) > 0)
-    assert time.monotonic() - start < 2.0
+    # The agent hangs for 30 s: the game going on before that is the worker's timeout.
+    _run_until(scene, lambda: len(scene.controller.actions) > 0, timeout=20)
+    assert not agents["easy"].finished.is_set()
     assert scene.message == t("game.ai_error", name=scene.controller.seats[0].name)
     agents["easy"].release.set()
     scene.close()
@@ -275,10 +282,11 @@ def test_new_game_cancels_the_search(agents: dict[str, FakeAgent]) -> None:
     app, scene = game_scene(["easy", "human"], 4)
     _run_until(scene, agents["easy"].started.is_set)
     setup = GameSetup("imperium", default_seats(["human", "easy"]), 5)
-    start = time.monotonic()
     app.open_game(GameController(setup, board()))
-    assert time.monotonic() - start < 0.8
+    # Closing the old scene cancelled the search, which then stopped (it runs 30 s
+    # unless cancelled; the 10 s wait is liveness only).
     assert agents["easy"].cancels[0].is_set()
+    assert agents["easy"].finished.wait(10)
     assert app.stack.top is not scene
     top = app.stack.top
     assert isinstance(top, GameScene)
@@ -335,7 +343,7 @@ def test_undo_cancels_a_pending_hint(agents: dict[str, FakeAgent]) -> None:
     send(app, Key(pygame.K_h, "h"))
     _run_until(scene, agents[HINT_LEVEL].started.is_set)
     send(app, Undo())
-    deadline = time.monotonic() + 1
+    deadline = time.monotonic() + 10  # liveness only: the undo cancels at once
     while not agents[HINT_LEVEL].cancels[0].is_set():
         assert time.monotonic() < deadline
         time.sleep(0.01)
@@ -581,12 +589,14 @@ from concordia.ui.scenes.menu import default_seats
 
 mode = sys.argv[1]
 started = threading.Event()
+cancels = []
 
 class Agent:
     name = "fake"
     def choose(self, view, limit, rng, cancel):
+        cancels.append(cancel)
         started.set()
-        end = time.monotonic() + 30
+        end = time.monotonic() + 300
         while time.monotonic() < end and (mode == "hang" or not cancel.is_set()):
             time.sleep(0.005)
         return view.legal_actions()[0]
@@ -603,16 +613,18 @@ def fake_poll():
     return poll()
 app.input.poll = fake_poll
 code = app.run()
-print(f"{code} {time.perf_counter() - asked[0]:.3f}")
+print(f"{code} {cancels[0].is_set()} {time.perf_counter() - asked[0]:.3f}")
 """
 
 
 @pytest.mark.parametrize("mode", ["slow", "hang"])
-def test_quitting_while_the_ai_thinks_exits_within_one_second(mode: str, tmp_path: Path) -> None:
+def test_quitting_while_the_ai_thinks_cancels_it_and_exits(mode: str, tmp_path: Path) -> None:
+    # The agent searches for 300 s (``slow``: until cancelled; ``hang``: ignoring the
+    # cancel): the process ending within the 60 s timeout is the proof that quitting
+    # waits for neither. The child prints the seconds from quit to exit too.
     env = dict(
         os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", CONCORDIA_HOME=str(tmp_path)
     )
-    start = time.monotonic()
     done = subprocess.run(
         [sys.executable, "-c", _QUIT_CHILD, mode],
         capture_output=True,
@@ -622,10 +634,9 @@ def test_quitting_while_the_ai_thinks_exits_within_one_second(mode: str, tmp_pat
         check=False,
     )
     assert done.returncode == 0, done.stderr
-    code, seconds = done.stdout.strip().splitlines()[-1].split()
+    code, cancelled, _seconds = done.stdout.strip().splitlines()[-1].split()
     assert code == "0"
-    assert float(seconds) < 1.0
-    assert time.monotonic() - start < 20
+    assert cancelled == "True"  # quitting cancelled the search
 
 
 def test_far_from_the_end_the_hint_tells_no_lead(agents: dict[str, FakeAgent]) -> None:

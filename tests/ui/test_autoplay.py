@@ -38,6 +38,7 @@ def _autoplay(
     )
 
 
+@pytest.mark.slow  # a whole game; the real loop runs in the default run in test_ai_seats.py
 def test_autoplay_two_seats_with_screenshots(tmp_path: Path) -> None:
     shots = tmp_path / "shots"
     done = _autoplay("italia", "easy,easy", 3, tmp_path / "home", ("--screenshot", str(shots)))

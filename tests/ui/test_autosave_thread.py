@@ -20,30 +20,30 @@ from concordia.ui.strings import t
 pytestmark = pytest.mark.usefixtures("pygame_display")
 
 
-def _end_turn(app: Any, scene: Any) -> float:
-    """Play Prefect for cash and confirm; returns the seconds the confirm took."""
+def _end_turn(app: Any, scene: Any) -> None:
+    """Play Prefect for cash and confirm."""
     scene.update(0.0)
     click_button(app, lambda v: str(v).startswith("play prefect"))
     click_button(app, lambda v: str(v) == "cash")
-    start = time.perf_counter()
     send(app, Confirm())
-    return time.perf_counter() - start
 
 
 def test_turn_end_does_not_wait_for_a_slow_write(monkeypatch: pytest.MonkeyPatch) -> None:
     real = saves.autosave
     threads: list[str] = []
+    release = threading.Event()
 
     def slow(record: Any, state: Any) -> Any:
         threads.append(threading.current_thread().name)
-        time.sleep(0.3)
+        release.wait(30)  # until the test lets it finish
         return real(record, state)
 
     monkeypatch.setattr(saves, "autosave", slow)
     app, scene = game_scene(["human", "easy"], 7)
-    assert _end_turn(app, scene) < 0.1
-    assert app.autosaver.busy
-    assert app.autosaver.wait(5.0)
+    _end_turn(app, scene)
+    assert app.autosaver.busy  # the turn ended while the write was still held up
+    release.set()
+    assert app.autosaver.wait(30.0)
     assert threads == ["concordia-autosave"]
     assert load_autosave().actions == ["play prefect", "cash"]
 
@@ -102,13 +102,13 @@ def test_quitting_waits_for_a_running_write(monkeypatch: pytest.MonkeyPatch) -> 
     assert load_autosave().actions == ["play prefect", "cash"]
 
 
-def test_quitting_waits_at_most_about_a_second() -> None:
+def test_quitting_gives_up_on_a_write_that_does_not_finish() -> None:
     release = threading.Event()
-    writer = AutosaveWriter(lambda record, state: release.wait(10))
+    writer = AutosaveWriter(lambda record, state: release.wait(60))
     app, _scene = game_scene(["human", "easy"], 7)
     app.autosaver = writer
     writer.save(None, None)  # type: ignore[arg-type]
-    start = time.monotonic()
     app.shutdown()
-    assert time.monotonic() - start < 1.0
+    assert writer.busy  # shutdown gave up on the write, which is still held up
     release.set()
+    assert writer.wait(30.0)

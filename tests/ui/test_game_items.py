@@ -1019,8 +1019,8 @@ def test_the_mercator_panel_hides_the_board_tooltips_under_it() -> None:
     on_buttons = [b.rect for b in scene.buttons.buttons if panel.colliderect(b.rect)]
     spots = [
         (x, y)
-        for x in range(panel.left + 2, panel.right - 2, 6)
-        for y in range(panel.top + 2, panel.bottom - 2, 6)
+        for x in range(panel.left + 2, panel.right - 2, 12)
+        for y in range(panel.top + 2, panel.bottom - 2, 12)
         if not any(r.collidepoint((x, y)) for r in on_buttons)
     ]
     under = [p for p in spots if tooltips.board_tooltip(scene, p) is not None]
