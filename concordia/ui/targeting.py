@@ -327,7 +327,7 @@ class Targeting:
         hinted: the hint's next step. A hinted Architect move is a target even while
             another colonist (or none) is chosen: the board stars its route, and a click
             there makes that move, unless the chosen colonist can go there too (then
-            the click moves the chosen one, as its cost badge says). Session 7: the
+            the click moves the chosen one, as its cost badge says). Found by hand: the
             starred route ignored the click until its colonist was chosen first.
     """
 
@@ -418,8 +418,8 @@ class Targeting:
             return None
         best: tuple[tuple[bool, int, float], Hit] | None = None
         # A city's disc is drawn over the routes that run into it: inside the disc of a
-        # city the player can build in, a route line ranks below the city (session 15,
-        # by hand: a click 2 px off Brundisium's centre moved the colonist instead).
+        # city the player can build in, a route line ranks below the city (by
+        # hand: a click 2 px off Brundisium's centre moved the colonist instead).
         in_build_disc = any(
             fp.distance(pos) == 0
             for city in self.opts.builds

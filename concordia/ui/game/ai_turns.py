@@ -128,7 +128,7 @@ def step(scene: GameScene, dt: float) -> None:
         return
     if scene.controller.awaiting_confirm:
         # A human's last turn ends like any other (End turn or Undo), then the final
-        # scores (session 12, by hand: shown at the last step, then closed, an Undo
+        # scores (found by hand: shown at the last step, then closed, an Undo
         # and the same step never showed them again).
         return
     if state.is_terminal():

@@ -96,7 +96,7 @@ def describe_with(names: Names, action: Action, seat: int, before: GameState) ->
 
 def turn_words(names: Names, seat: int, actions: tuple[str, ...], start: GameState) -> str:
     """A turn's actions from ``start`` in the log's words, the player named once by the
-    caller (session 15, under Xvfb: the review read "move sea roma aleria-cosa, build
+    caller (found under Xvfb: the review read "move sea roma aleria-cosa, build
     aleria" where the log says "moves a sea colonist to Aleria – Cosa"). The Finish
     that closes a card is left out."""
     from concordia.core import Finish, parse_action

@@ -72,7 +72,7 @@ class DisplayRow:
 
     def refusal(self, pos: tuple[int, int]) -> str | None:
         """Why the display card under ``pos`` cannot be bought now (a Senator's or a
-        Consul's purchase the player cannot pay for), or None. Session 12, by hand: a
+        Consul's purchase the player cannot pay for), or None. Found by hand: a
         click on such a card did nothing and said nothing."""
         s = self.scene
         if not for_phase(s.state.phase).buys_display or not s.human_to_act:

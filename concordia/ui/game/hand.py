@@ -149,7 +149,7 @@ class HandView:
 
     def label_rect(self, seat: int) -> pygame.Rect:
         """Where :meth:`label` is written: at the hand's top left, or right of the
-        hint's stars on the cards' corners that would cover it (session 12, by hand: the
+        hint's stars on the cards' corners that would cover it (found by hand: the
         star on the first card hid the player's name)."""
         s = self.scene
         w, h = s.app.fonts.get(12, True).size(self.label(seat))

@@ -85,8 +85,8 @@ def play_words(scene: GameScene, actions: list[Action], seat: int) -> list[str]:
     first step; each line that has board steps starts with their stars, numbered as on
     the board (:func:`mark`); the builds that follow one another on one line ("★4 ★5
     builds in Verona and Mutina"); the Finish that closes those builds left out (the list
-    says where to stop). Session 7: a four-move Architect named the player on every line
-    and lost its second build to the box's "…". Session 8: the same good thrown away
+    says where to stop). Found by hand: a four-move Architect named the player on every line
+    and lost its second build to the box's "…". Found by hand: the same good thrown away
     twice is one line ("throws away 2 food")."""
     name = scene.controller.seats[seat].name + " "
     numbered = sum(1 for a in actions if action_target(a) is not None) > 1
@@ -144,9 +144,9 @@ def why_text(
     the same card. A difference under half a point says "about the same"; while the
     player leads, an option after which the end comes later says so. The lead is told
     only where the adviser gives it (near the end; far from it a difference of two
-    forecasts swung from +12 to -25 in a round, session 15). Empty without options.
+    forecasts swung from +12 to -25 in a round). Empty without options.
 
-    Session 15: the next best used to show their own forecasts, which rank otherwise
+    Found by hand: the next best used to show their own forecasts, which rank otherwise
     than the search in 3 to 5 players (there the learned margin lost games, so it does
     not rank): the first hint of a 3-player Italia game read "about 127 VP this way;
     next best … about 149 VP (+14) but a weaker position all told". Every number now
@@ -165,7 +165,7 @@ def why_text(
         names.append(what if what is not None else describe_choice(scene, first, seat))
         coins.append(CARD_BY_ID[first.card].sestertii if isinstance(first, PlayCard) else None)
     # Two copies of a card that differ in their sestertii (the Mercators of +3 s and
-    # +5 s) are named with them (session 15, by hand: "Mercator, buys 1 brick" twice).
+    # +5 s) are named with them (found by hand: "Mercator, buys 1 brick" twice).
     plain = list(names)
     for i, name in enumerate(plain):
         if name is not None and any(
@@ -203,13 +203,13 @@ def why_text(
             what = f"{what}, {told.removeprefix(name)}"
         less = round(max(0.0, best.score - opt.score))
         if less == 0:
-            # Session 13, by hand: "about 198 VP (+46)" three times over. The search saw
+            # Found by hand: "about 198 VP (+46)" three times over. The search saw
             # no difference worth a point: say so.
             others.append(t("game.hint_why_other_same", what=what))
             continue
         key = "game.hint_why_other"
         # Leading, the search races for the end: say so of a play that leaves more of
-        # the game to come (session 7, by hand: a Senator hinted before an Architect
+        # the game to come (found by hand: a Senator hinted before an Architect
         # forecast 20 VP more, three cards left).
         if best_lead is not None and best_lead > 0:
             if best_end is None:
@@ -246,7 +246,7 @@ def _end_distance(state: GameState, actions: tuple[Action, ...]) -> int | None:
 def step_words(scene: GameScene, action: Action, seat: int) -> str:
     """One suggested step in words. A purchase also names the goods it pays for the
     "any good" symbols of its display position: two plays that buy the same card with
-    different goods read alike otherwise (Italia, session 6: "Senator, buys Diplomat"
+    different goods read alike otherwise (Italia, found by hand: "Senator, buys Diplomat"
     named the best and the next best), and the player must choose those goods."""
     text = describe(scene, action, seat)
     if isinstance(action, BuyCard) and action.choice:
@@ -337,7 +337,7 @@ def on_hint(scene: GameScene, reply: AIResult) -> None:
 def follow(scene: GameScene, action: Action, before: int) -> Hint | None:
     """The hint to keep after ``action`` was played at step ``before``: the rest of the
     suggested play when the player took one of its steps, else None. A step taken out
-    of order (the second of two builds first, say: session 12, by hand) keeps the
+    of order (the second of two builds first, say: found by hand) keeps the
     others while they are still legal one after the other from here. The hint shown at
     ``before`` is kept for an undo back there (:func:`after_undo`)."""
     hint = scene.hint
@@ -360,7 +360,7 @@ def follow(scene: GameScene, action: Action, before: int) -> Hint | None:
 
 def after_undo(scene: GameScene) -> Hint | None:
     """The hint to show after an undo: the one shown at the step now on screen, if the
-    player was following one there (session 15, by hand: a Diplomat copied the wrong
+    player was following one there (found by hand: a Diplomat copied the wrong
     card, Undo took it back and the hint was gone, to be asked again). Hints of later
     steps are forgotten."""
     step = scene.state.step
@@ -465,7 +465,7 @@ def draw(scene: GameScene, surface: pygame.Surface) -> None:
 def star_disc(scene: GameScene, rect: pygame.Rect) -> tuple[tuple[int, int], int]:
     """The centre and radius of the star on the ring of a hinted button at ``rect``.
     It sits on the ring's corner, on a dark disc: inside the button it hid the end of a
-    label that fills it ("Take cash: 8 sestertii", session 7)."""
+    label that fills it ("Take cash: 8 sestertii")."""
     r = scene.px(8)
     return (rect.right + r // 2 - 1, rect.top - r // 2 + 1), r
 
@@ -478,7 +478,7 @@ def draw_button_rings(scene: GameScene, surface: pygame.Surface) -> None:
         pygame.draw.rect(surface, ring, b.rect.inflate(10, 10), 2, border_radius=9)
         pygame.draw.rect(surface, theme.HILITE, b.rect.inflate(6, 6), 3, border_radius=8)
     # The stars after every ring: on side-by-side hand cards (two Prefects hinted) the
-    # next card's ring crossed the star before it (session 13, by hand).
+    # next card's ring crossed the star before it (found by hand).
     for b in hinted:
         corner, r = star_disc(scene, b.rect)
         pygame.draw.circle(surface, theme.HINT_RING_SHADOW, corner, r)

@@ -74,7 +74,7 @@ class LogPanel:
         font = s.app.fonts.get(12)
         width = self._text_width()
         # The same line from the same seat in a row (a good thrown away three times) is
-        # one line with its count (session 13, by hand: "Livia throws away brick: −1
+        # one line with its count (found by hand: "Livia throws away brick: −1
         # brick" three times over); its entry is the first action's.
         groups: list[tuple[str, int, bool, int, int]] = []
         for i, (text, seat, marked) in enumerate(lines):

@@ -146,7 +146,7 @@ class PlayersPanel:
             room = pill.x - name_x - s.px(6 if cfg.is_human else 30)
             if bold.size(name)[0] > room:
                 # No room beside the name: the level opens the bottom line instead
-                # (session 6 saw it vanish once the points pill grew).
+                # (a hand-played game saw it vanish once the points pill grew).
                 name = cfg.name
             else:
                 level = ""

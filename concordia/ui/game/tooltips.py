@@ -31,7 +31,7 @@ def board_tooltip(scene: GameScene, pos: tuple[int, int]) -> str | None:
     click = t("game.tip.click", what=describe_choice(scene, hit.choice, seat))
     state = scene.state
     if isinstance(hit.choice, Move):
-        # The move already names the route: add only its steps (session 13, by hand:
+        # The move already names the route: add only its steps (found by hand:
         # "… to Aquileia – Ravenna. land route Aquileia – Ravenna. Move here: 1 step").
         return f"{click} ({tn('game.tip.steps', state.cost(hit.choice).points)})"
     about = _about(scene, hit.target.key, pos)

@@ -102,10 +102,10 @@ class TopBar:
             return ""
         name = s.controller.seats[state.concordia].name
         # How, from the holder: it plays no more turns, so its last house stays built;
-        # the display may be bought out by the others in the last round (session 11).
+        # the display may be bought out by the others in the last round.
         by_houses = state.players[state.concordia].houses_left == 0
         how = t("game.end_by_houses" if by_houses else "game.end_by_cards", name=name)
-        # The core counts the ender's own turn until it ends (session 13, by hand: "2
+        # The core counts the ender's own turn until it ends (found by hand: "2
         # left" in a 2-player game, where only the other player has a turn to come).
         left = state.final_turns - (1 if state.turn_player == state.concordia else 0)
         return f"{how}: {tn('game.final_turns', left)}"

@@ -68,7 +68,7 @@ class TradePanel:
                     "−",
                     TradeStep(good, -1),
                     # A step, not a trade: "Sell 1 brick" beside "Buy 2" read as two
-                    # trades (session 7, by hand).
+                    # trades (found by hand).
                     t("game.trade_minus", good=t("good." + good), money=PRICE[GOODS.index(good)]),
                     enabled=enabled,
                 )

@@ -134,7 +134,7 @@ def badge_leaders(
 ) -> list[tuple[Point, Point]]:
     """A line from each province's or city's badge that stands apart from it (further
     than :data:`LEADER_GAP`) to the ring or disc it names, nearest edge to nearest edge.
-    Session 13, by hand (Italia, a Prefect): Aemilia's "+2 wine" stood well above the
+    Found by hand (Italia, a Prefect): Aemilia's "+2 wine" stood well above the
     province and Etruria's "+2 cloth" right under Aemilia's name, so it read as
     Aemilia's."""
     rings = province_rings(view) if any(w == "province" for w, _k in layout) else {}
@@ -177,7 +177,7 @@ def badge_layout(
     round about) that covers no badge placed before it and no piece in ``avoid``, and
     that hides no lit route, no other city and no city's name if such a spot is near. A city's price
     badge on the road to the next city took the clicks meant for that road (Italia,
-    session 6). Where no spot is free a badge takes the one it overlaps least. So every
+    found by hand). Where no spot is free a badge takes the one it overlaps least. So every
     badge and piece can be seen and clicked (the hit tests use these same boxes)."""
     size = max(BADGE_MIN, round(BADGE_SIZE * view.camera.zoom))
     out: dict[tuple[str, str], tuple[pygame.Rect, pygame.Surface]] = {}
@@ -188,7 +188,7 @@ def badge_layout(
     slugs = list(view.cities)
     discs = [_city_box(view, slug) for slug in slugs]
     # A badge keeps off the cities' names and the provinces' names and markers too
-    # where it can (session 12, by hand: the star of "produces in Italia" sat on
+    # where it can (found by hand: the star of "produces in Italia" sat on
     # AQVILEIA's name, Alexandria's build star on AEGYPTVS).
     names = [board_labels.city_name_rect(view, slug) for slug in slugs]
     marks = list(labels.values())  # the provinces' names and bonus markers
@@ -214,7 +214,7 @@ def badge_layout(
         lit_others = [seg for seg in lit if seg[0] != key] if what == "route" else lit
         near = len(spots) if what != "route" else _NEAR_SPOTS
         # A province's badge keeps off its own name and marker, the thing it points at
-        # (session 11, by hand: "★ hint" over LVCANIA's name, above it a city).
+        # (found by hand: "★ hint" over LVCANIA's name, above it a city).
         taken = [*placed, labels[key]] if what == "province" else placed
         box = _free_spot(spots, taken, lit_others, discs, own, near, view.viewport, names, marks)
         placed.append(box)
@@ -324,13 +324,13 @@ def _area(r: pygame.Rect) -> int:
 
 
 #: What hiding a lit route or a city costs a badge's spot, against 2 for a city's name
-#: and 1 for a province's name and marker (session 12: Etruria's star took the spot on
+#: and 1 for a province's name and marker (by hand: Etruria's star took the spot on
 #: SPOLETVM's name over the one on AEMILIA's, both counted as one thing hidden).
 _HIDES_TARGET = 4
 
 #: How many of a route's first spots it tries for one that hides no lit route, city or
 #: city name (a city or a province tries all of its spots: they are all beside it; a
-#: province's star found none among Gallia's first five at 1280x720, session 12).
+#: province's star found none among Gallia's first five at 1280x720).
 _NEAR_SPOTS = 5
 
 #: Where a badge may go when its spot is taken, nearest first (in badge widths, heights).

@@ -430,7 +430,7 @@ class BoardRenderer:
             if name_rect is not None:
                 parts.append(Box(name_rect.x, name_rect.y, name_rect.width, name_rect.height))
             # The ring drawn round a lit province, gaps between its name and marker too
-            # (a click there did nothing: Italia, Venetia, session 6).
+            # (a click there did nothing: Italia, Venetia).
             ring = rings[slug]
             parts.append(Box(ring.x, ring.y, ring.width, ring.height))
             geo.provinces[slug] = tuple(parts)

@@ -113,7 +113,7 @@ class CardFaces:
     def god_weight(self, box: tuple[int, int], size: int) -> bool | None:
         """How the faces of one size write the gods' names: bold (True) when every name
         fits ``box`` in bold at ``size``, else regular (False) when every one fits so,
-        else not at all (None: the symbol and the colour stand for the god). Session 11:
+        else not at all (None: the symbol and the colour stand for the god). By hand
         at 1024x640 only "Mercurius" went missing from the hand, too wide in bold."""
         from concordia.ui.strings import language
 
