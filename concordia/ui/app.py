@@ -209,14 +209,14 @@ class App:
 
     def open_game(self, controller: object) -> None:
         from concordia.ui.controller import GameController
-        from concordia.ui.scenes.game import GameScene
+        from concordia.ui.scenes.game import new_game_scene
         from concordia.ui.scenes.menu import MenuScene
 
         assert isinstance(controller, GameController)
         self.stack.clear()
         if not self.autoplay:
             self.stack.push(MenuScene(self))
-        self.stack.push(GameScene(self, controller))
+        self.stack.push(new_game_scene(self, controller))
         if controller.notes and not self.autoplay:
             show_notice(self, " ".join(controller.notes))
 

@@ -159,7 +159,7 @@ def frame_times(
     from concordia.ui.app import App, AppOptions
     from concordia.ui.controller import GameController, GameSetup
     from concordia.ui.input import Hover
-    from concordia.ui.scenes.game import GameScene
+    from concordia.ui.scenes.game import new_game_scene
     from concordia.ui.scenes.menu import default_seats
 
     app = App(AppOptions(size=size), Settings(sound=False))
@@ -167,8 +167,7 @@ def frame_times(
     controller = GameController(
         GameSetup("imperium", default_seats(SEATS), seed), load_board("imperium"), actions
     )
-    scene = GameScene(app, controller)
-    app.push(scene)
+    app.push(new_game_scene(app, controller))
     searcher = _Searcher(controller.history, level) if with_ai else None
     clock = pygame.time.Clock()
     times: list[float] = []

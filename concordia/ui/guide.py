@@ -43,7 +43,7 @@ from concordia.ui.widgets import Button, ButtonRow
 
 if TYPE_CHECKING:
     from concordia.ui.app import App
-    from concordia.ui.scenes.game import GameScene
+    from concordia.ui.game.parts import GameParts
 
 GUIDE_BOARD = "italia"
 GUIDE_SEED = 1
@@ -131,13 +131,13 @@ def start_guided_game(app: App) -> GuideScene:
     """Start the guided game (menu below it) and put the guide on top."""
     from concordia.maps import load_board
     from concordia.ui.controller import GameController, GameSetup
-    from concordia.ui.scenes.game import GameScene
+    from concordia.ui.scenes.game import game_in
 
     setup = guide_setup(app.settings.player_name)
     assert isinstance(setup, GameSetup)
     app.open_game(GameController(setup, load_board(GUIDE_BOARD)))
-    game = app.stack.top
-    assert isinstance(game, GameScene)
+    game = game_in(app.stack.scenes)
+    assert game is not None
     guide = GuideScene(app, game)
     app.push(guide)
     return guide
@@ -158,7 +158,7 @@ class GuideScene(Scene):
     #: The game scene keeps playing (AI turns) under this overlay.
     game_runs = True
 
-    def __init__(self, app: App, game: GameScene, steps: tuple[Step, ...] = STEPS) -> None:
+    def __init__(self, app: App, game: GameParts, steps: tuple[Step, ...] = STEPS) -> None:
         super().__init__(app)
         self.game = game
         self.steps = steps

@@ -78,9 +78,9 @@ def crash_saved_note(app: App) -> str:
     """What the crash dialog may truly say about the game in play: autosaved at its last
     turn end (this session wrote this game's autosave, and the latest write worked), or
     not; nothing when no game is open."""
-    from concordia.ui.scenes.game import GameScene
+    from concordia.ui.scenes.game import game_in
 
-    game = next((s for s in app.stack.scenes if isinstance(s, GameScene)), None)
+    game = game_in(app.stack.scenes)
     if game is None:
         return ""
     saved = app.autosaver.last_saved

@@ -112,3 +112,27 @@ def apply(camera: Any, view: View) -> None:
     camera.zoom = zoom
     camera.fitted = zoom <= fit + 1e-9
     camera.center_on(view.centre)
+
+
+class SavedView:
+    """One game's board view between runs: restored when the game opens, written again
+    whenever it changed since it was last written."""
+
+    def __init__(self, key: str) -> None:
+        self.key = key
+        self._last: View | None = None
+
+    def restore(self, camera: Any) -> None:
+        """Zoom and pan ``camera`` as the game was left (nothing without a camera)."""
+        view = load_view(self.key)
+        if camera is not None and view is not None:
+            apply(camera, view)
+
+    def remember(self, camera: Any) -> None:
+        """Save how ``camera`` shows the board, when that changed."""
+        if camera is None:
+            return
+        view = capture(camera)
+        if view != self._last:
+            self._last = view
+            save_view(self.key, view)

@@ -47,7 +47,7 @@ def test_cached_frames_match_fresh_frames(size: tuple[int, int]) -> None:
         legal = scene.state.legal_actions()
         scene.controller.submit(rng.choice(legal))
         scene.controller.confirm_turn()
-        scene._rebuild()
+        scene.rebuild()
         app.draw(app.screen)
     cached = app.screen.copy()
     fresh_app = _app(size)

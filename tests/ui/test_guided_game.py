@@ -122,6 +122,7 @@ def test_a_wrong_click_is_answered_and_leaving_continues_the_game() -> None:
     app = make_app()
     guide = start_guided_game(app)
     game = guide.game
+    assert isinstance(game, GameScene)
     try:
         click_button(app, lambda v: v == "next")  # past the welcome
         run_until(app, ready(guide))

@@ -15,13 +15,13 @@ from concordia.ui.strings import t, tn
 from concordia.ui.widgets import Button, ButtonRow
 
 if TYPE_CHECKING:
-    from concordia.ui.scenes.game import GameScene
+    from concordia.ui.game.parts import GameParts
 
 
 class ActionBar:
     """Makes the buttons of the action bar and draws the bar with the prompt."""
 
-    def __init__(self, scene: GameScene) -> None:
+    def __init__(self, scene: GameParts) -> None:
         self.scene = scene
         #: The Architect's colonists in a fixed order (each follows its moves), and the
         #: step it belongs to: the buttons keep their places while colonists move.
@@ -62,7 +62,7 @@ class ActionBar:
         if c.awaiting_confirm:
             bar.add_right(t("game.end_turn"), Command.END_TURN, t("game.tip.end_turn"), accent=True)
             return
-        hint = s.current_hint
+        hint = s.hints.current()
         bar.add_right(
             t("game.hint_wait") if hint is not None and not hint.done else t("game.hint"),
             Command.HINT,

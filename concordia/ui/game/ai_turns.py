@@ -12,11 +12,10 @@ from typing import TYPE_CHECKING
 
 from concordia.ai.worker import AIResult
 from concordia.core import Action
-from concordia.ui.game.hints import on_hint
 from concordia.ui.strings import t
 
 if TYPE_CHECKING:
-    from concordia.ui.scenes.game import GameScene
+    from concordia.ui.game.parts import GameParts
 
 logger = logging.getLogger(__name__)
 
@@ -50,16 +49,16 @@ class AIDriver:
         self.pending = None
 
 
-def drain(scene: GameScene) -> None:
+def drain(scene: GameParts) -> None:
     """Take every reply the AI thread has sent: keep the answer to the open request,
     show a hint, and drop anything stale (from before an undo, a move or a load)."""
     while (reply := scene.ai.poll()) is not None:
         take_reply(scene, reply)
 
 
-def take_reply(scene: GameScene, reply: AIResult) -> None:
+def take_reply(scene: GameParts, reply: AIResult) -> None:
     if reply.hint:
-        on_hint(scene, reply)
+        scene.hints.on_reply(reply)
         return
     key = (reply.game_id, reply.step)
     if key != scene.driver.requested or key != (scene.game_id, scene.state.step):
@@ -68,7 +67,7 @@ def take_reply(scene: GameScene, reply: AIResult) -> None:
     scene.driver.reply = reply
 
 
-def thinking_seat(scene: GameScene) -> int | None:
+def thinking_seat(scene: GameParts) -> int | None:
     """The AI seat whose answer the scene is waiting for, if any."""
     state = scene.state
     if scene.driver.pending is not None or state.is_terminal() or scene.controller.awaiting_confirm:
@@ -79,7 +78,7 @@ def thinking_seat(scene: GameScene) -> int | None:
     return seat
 
 
-def drive(scene: GameScene, seat: int) -> None:
+def drive(scene: GameParts, seat: int) -> None:
     state = scene.state
     key = (scene.game_id, state.step)
     if scene.driver.requested != key:
@@ -115,7 +114,7 @@ def drive(scene: GameScene, seat: int) -> None:
         scene.driver.pending = PendingAI(action, seat, delay)
 
 
-def step(scene: GameScene, dt: float) -> None:
+def step(scene: GameParts, dt: float) -> None:
     """One frame of the game flow: play the AI move on screen when its time is up, end
     the game, hand over between humans, or ask the AI thread for the next move."""
     state = scene.state

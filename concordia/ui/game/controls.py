@@ -11,7 +11,7 @@ import pygame
 from concordia.core.actions import ACTION_TYPES
 from concordia.ui.commands import Command, PayFor, SelectColonist, TradeStep
 from concordia.ui.controller import SaveError, saves_folder
-from concordia.ui.game import hand, hints, pointer
+from concordia.ui.game import hand, pointer
 from concordia.ui.input import (
     Cancel,
     Click,
@@ -27,10 +27,10 @@ from concordia.ui.strings import t
 from concordia.ui.widgets import Button
 
 if TYPE_CHECKING:
-    from concordia.ui.scenes.game import GameScene
+    from concordia.ui.game.parts import GameParts
 
 
-def handle(scene: GameScene, intent: Intent) -> Intent | None:
+def handle(scene: GameParts, intent: Intent) -> Intent | None:
     if isinstance(intent, Hover):
         scene.hover = intent.pos
         return None
@@ -47,7 +47,7 @@ def handle(scene: GameScene, intent: Intent) -> Intent | None:
     if isinstance(intent, Cancel):
         if scene.selection:
             scene.selection.clear_choice()
-            scene._rebuild()
+            scene.rebuild()
         else:
             from concordia.ui.scenes.dialog import PauseScene
 
@@ -73,7 +73,7 @@ def handle(scene: GameScene, intent: Intent) -> Intent | None:
     return None
 
 
-def on_confirm(scene: GameScene) -> None:
+def on_confirm(scene: GameParts) -> None:
     if scene.controller.awaiting_confirm:
         scene.confirm_turn()
         return
@@ -84,7 +84,7 @@ def on_confirm(scene: GameScene) -> None:
         scene.submit(opts.finish)
 
 
-def play_hand_card(scene: GameScene, n: int) -> None:
+def play_hand_card(scene: GameParts, n: int) -> None:
     if not scene.human_to_act or scene.controller.awaiting_confirm:
         return
     seat = scene.decider
@@ -97,7 +97,7 @@ def play_hand_card(scene: GameScene, n: int) -> None:
             scene.submit(action)
 
 
-def on_click(scene: GameScene, pos: tuple[int, int], button: int) -> None:
+def on_click(scene: GameParts, pos: tuple[int, int], button: int) -> None:
     b = scene.buttons.hit(pos)
     if b is not None:
         on_button(scene, b)
@@ -118,7 +118,7 @@ def on_click(scene: GameScene, pos: tuple[int, int], button: int) -> None:
         scene.flash(refused)
 
 
-def on_button(scene: GameScene, b: Button) -> None:
+def on_button(scene: GameParts, b: Button) -> None:
     value = b.value
     match value:
         case Command.MENU:
@@ -150,11 +150,11 @@ def on_button(scene: GameScene, b: Button) -> None:
             return
         case SelectColonist(kind=kind, src=src):
             scene.selection.colonist = (kind, src)
-            scene._rebuild()
+            scene.rebuild()
             return
         case PayFor(card=card):
             scene.selection.buy_card = card
-            scene._rebuild()
+            scene.rebuild()
             return
         case TradeStep(good=good, delta=delta):
             scene.trade.step(good, delta)
@@ -167,18 +167,18 @@ def on_button(scene: GameScene, b: Button) -> None:
         scene.submit(value)  # type: ignore[arg-type]  # ACTION_TYPES is the Action union
 
 
-def undo(scene: GameScene) -> None:
+def undo(scene: GameParts) -> None:
     """Take back the last action not yet final, dropping what the scene held for it."""
     if scene.controller.undo():
         scene.ai.cancel()
         scene.driver.forget()
-        scene.hint = hints.after_undo(scene)
+        scene.hint = scene.hints.after_undo()
         scene.tweens = []
         scene.selection.clear()
-        scene._rebuild()
+        scene.rebuild()
 
 
-def save_now(scene: GameScene) -> None:
+def save_now(scene: GameParts) -> None:
     """Save the game under a dated name in the saves folder and say so."""
     import time
 

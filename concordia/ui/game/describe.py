@@ -15,10 +15,10 @@ from concordia.ui.presenters import for_action
 from concordia.ui.strings import t, tn
 
 if TYPE_CHECKING:
-    from concordia.ui.scenes.game import GameScene
+    from concordia.ui.game.parts import GameParts
 
 
-def describe_text(scene: GameScene, text: str, seat: int, index: int) -> str:
+def describe_text(scene: GameParts, text: str, seat: int, index: int) -> str:
     from concordia.core import parse_action
 
     try:
@@ -33,7 +33,7 @@ def describe_text(scene: GameScene, text: str, seat: int, index: int) -> str:
 
 
 def with_changes(
-    scene: GameScene, text: str, action: Action, seat: int, before: GameState, after: GameState
+    scene: GameParts, text: str, action: Action, seat: int, before: GameState, after: GameState
 ) -> str:
     """``text`` followed by what every player gained and paid, read from the two states
     (``+2 cloth (Praefectus Magnus); Marcus +1 wine``): never recomputed from the rules."""
@@ -79,12 +79,12 @@ class Names:
     place: Callable[[str], str]
 
 
-def scene_names(scene: GameScene) -> Names:
+def scene_names(scene: GameParts) -> Names:
     """The names a game scene shows."""
     return Names(lambda s: scene.controller.seats[s].name, scene.place_name)
 
 
-def describe(scene: GameScene, action: Action, seat: int, before: GameState | None = None) -> str:
+def describe(scene: GameParts, action: Action, seat: int, before: GameState | None = None) -> str:
     """One log line for ``action`` by ``seat``."""
     return describe_with(scene_names(scene), action, seat, before or scene.state)
 
@@ -128,7 +128,7 @@ def place_words(name_of: Callable[[str], str | None], slug: str) -> str:
     return slug
 
 
-def describe_choice(scene: GameScene, choice: object, seat: int | None) -> str:
+def describe_choice(scene: GameParts, choice: object, seat: int | None) -> str:
     """What choosing a targeting :data:`~concordia.ui.targeting.Choice` does, in words."""
     from concordia.ui.targeting import ChoosePlace, SelectColonist
 
@@ -145,7 +145,7 @@ def describe_choice(scene: GameScene, choice: object, seat: int | None) -> str:
     return describe(scene, choice, seat)  # type: ignore[arg-type]  # an Action
 
 
-def describe_place(scene: GameScene, slug: str) -> str:
+def describe_place(scene: GameParts, slug: str) -> str:
     """The name of a city, a province or a route (``a-b``: both cities' names)."""
 
     def name_of(s: str) -> str | None:

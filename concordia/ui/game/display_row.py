@@ -17,13 +17,13 @@ from concordia.ui.render.cards import FaceReport
 from concordia.ui.strings import t
 
 if TYPE_CHECKING:
-    from concordia.ui.scenes.game import GameScene
+    from concordia.ui.game.parts import GameParts
 
 
 class DisplayRow:
     """Lays out, draws and makes the buttons of the card display."""
 
-    def __init__(self, scene: GameScene) -> None:
+    def __init__(self, scene: GameParts) -> None:
         self.scene = scene
         #: What the last paint drew on each card (for layout tests).
         self.reports: list[FaceReport] = []

@@ -8,10 +8,10 @@ from concordia.core import Action, Build, BuyCard, Cash, Move, Place, PlayCard, 
 from concordia.ui.render.anim import HouseTween, MoveTween, finished
 
 if TYPE_CHECKING:
-    from concordia.ui.scenes.game import GameScene
+    from concordia.ui.game.parts import GameParts
 
 
-def animate(scene: GameScene, action: Action, seat: int) -> None:
+def animate(scene: GameParts, action: Action, seat: int) -> None:
     """Start the tween of a move or a build at the animation speed (none when the
     speed is off or in ``--autoplay``)."""
     duration = scene.app.animation_time()
@@ -24,13 +24,13 @@ def animate(scene: GameScene, action: Action, seat: int) -> None:
         scene.tweens.append(HouseTween(seat, action.city, now, duration))
 
 
-def animating(scene: GameScene) -> bool:
+def animating(scene: GameParts) -> bool:
     """Whether a piece is still moving (the next AI move waits for it)."""
     now = scene.app.time_source()
     return any(not finished(tw, now) for tw in scene.tweens)
 
 
-def play_sound(scene: GameScene, action: Action) -> None:
+def play_sound(scene: GameParts, action: Action) -> None:
     """The sound effect of one action (none for most sub-steps)."""
     sounds = scene.app.sounds
     if isinstance(action, PlayCard | BuyCard):

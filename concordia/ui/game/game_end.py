@@ -8,10 +8,10 @@ from typing import TYPE_CHECKING
 from concordia.ui.strings import t
 
 if TYPE_CHECKING:
-    from concordia.ui.scenes.game import GameScene
+    from concordia.ui.game.parts import GameParts
 
 
-def finish_game(scene: GameScene) -> None:
+def finish_game(scene: GameParts) -> None:
     if scene.final_shown:
         return
     scene.final_shown = True
@@ -42,7 +42,7 @@ def finish_game(scene: GameScene) -> None:
     push_final(scene)
 
 
-def push_final(scene: GameScene) -> None:
+def push_final(scene: GameParts) -> None:
     from concordia.ui.scenes.scores import ScoresScene
 
     scene.app.push(ScoresScene(scene.app, scene.controller, final=True))

@@ -10,7 +10,6 @@ import pygame
 from concordia.core import Phase
 from concordia.core.data import CARD_BY_ID
 from concordia.ui import theme
-from concordia.ui.game import hints
 from concordia.ui.game.cards import CardButton, draw_card
 from concordia.ui.input import HandCard, Intent, Key
 from concordia.ui.insight import card_worth
@@ -19,7 +18,7 @@ from concordia.ui.render.cards import FaceReport
 from concordia.ui.strings import t
 
 if TYPE_CHECKING:
-    from concordia.ui.scenes.game import GameScene
+    from concordia.ui.game.parts import GameParts
 
 #: The key of each position of the hand: 1-9, 0, then the letters (H asks for a hint and
 #: Ctrl+Z undoes, so neither is a card's). Every card of a hand of any size gets one.
@@ -77,7 +76,7 @@ class HandSlot:
 class HandView:
     """Lays out, draws and makes the buttons of the hand row."""
 
-    def __init__(self, scene: GameScene) -> None:
+    def __init__(self, scene: GameParts) -> None:
         self.scene = scene
         #: What the last paint drew on each card (for layout tests).
         self.reports: list[FaceReport] = []
@@ -156,7 +155,7 @@ class HandView:
         box = pygame.Rect(s.lay.hand.x + s.px(8), s.lay.hand.y + s.px(3), w, h)
         discs = []
         for b in s.hint_buttons():
-            (cx, cy), r = hints.star_disc(s, b.rect)
+            (cx, cy), r = s.hints.star_disc(b.rect)
             discs.append(pygame.Rect(cx - r, cy - r, 2 * r, 2 * r))
         for disc in sorted(discs, key=lambda d: d.x):
             if disc.colliderect(box):

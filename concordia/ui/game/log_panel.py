@@ -14,13 +14,13 @@ from concordia.ui.targeting import HKey, action_target
 from concordia.ui.widgets import ScrollBar
 
 if TYPE_CHECKING:
-    from concordia.ui.scenes.game import GameScene
+    from concordia.ui.game.parts import GameParts
 
 
 class LogPanel:
     """Keeps the log texts and draws and scrolls the log."""
 
-    def __init__(self, scene: GameScene) -> None:
+    def __init__(self, scene: GameParts) -> None:
         self.scene = scene
         #: Lines hidden below the newest one (0: the end of the log is shown).
         self.offset = 0

@@ -14,13 +14,13 @@ from concordia.ui.render.storehouse import draw_storehouse, storehouse_legend
 from concordia.ui.strings import t, tn
 
 if TYPE_CHECKING:
-    from concordia.ui.scenes.game import GameScene
+    from concordia.ui.game.parts import GameParts
 
 
 class PlayersPanel:
     """Lays out and draws the player panels."""
 
-    def __init__(self, scene: GameScene) -> None:
+    def __init__(self, scene: GameParts) -> None:
         self.scene = scene
         #: Where the "thinking" dots of each seat go (set while drawing).
         self.thinking_at: dict[int, tuple[int, int]] = {}

@@ -9,7 +9,6 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from concordia.core import Action
-from concordia.ui.game import hints
 from concordia.ui.game.cards import goods_words
 from concordia.ui.presenters import for_phase
 from concordia.ui.strings import t, tn
@@ -23,10 +22,10 @@ from concordia.ui.targeting import (
 )
 
 if TYPE_CHECKING:
-    from concordia.ui.scenes.game import GameScene
+    from concordia.ui.game.parts import GameParts
 
 
-def targeting(scene: GameScene) -> Targeting:
+def targeting(scene: GameParts) -> Targeting:
     """The pointer-to-action layer for the position and selection on screen (with no
     targets while no human decides)."""
     acting = scene.human_to_act and not scene.controller.awaiting_confirm
@@ -40,12 +39,12 @@ def targeting(scene: GameScene) -> Targeting:
     )
 
 
-def _hinted(scene: GameScene) -> Action | None:
-    hint = hints.current_hint(scene)
+def _hinted(scene: GameParts) -> Action | None:
+    hint = scene.hints.current()
     return hint.action if hint is not None else None
 
 
-def geometry(scene: GameScene) -> BoardGeometry:
+def geometry(scene: GameParts) -> BoardGeometry:
     """Where the board draws everything now (cached per camera, state and lit set)."""
     lit = highlights(scene)
     cam = getattr(scene.board._camera(), "key", None)
@@ -75,14 +74,14 @@ class GeometryCache:
         return self._value
 
 
-def board_hit(scene: GameScene, pos: tuple[int, int]) -> Hit | None:
+def board_hit(scene: GameParts, pos: tuple[int, int]) -> Hit | None:
     """The legal board target a click at ``pos`` would choose now."""
     if not scene.lay.board.collidepoint(pos):
         return None
     return targeting(scene).hit(geometry(scene), pos)
 
 
-def house_refusal(scene: GameScene, pos: tuple[int, int], hit: Hit | None = None) -> str | None:
+def house_refusal(scene: GameParts, pos: tuple[int, int], hit: Hit | None = None) -> str | None:
     """Why a click at ``pos`` builds nothing: the city there is next to one of the
     player's colonists but the house is too dear (:meth:`Targeting.refused_build`; the
     price from the core), or None. ``hit``: this position's :func:`board_hit`, if known."""
@@ -101,12 +100,12 @@ def house_refusal(scene: GameScene, pos: tuple[int, int], hit: Hit | None = None
     )
 
 
-def _province_of(scene: GameScene, city: str) -> str | None:
+def _province_of(scene: GameParts, city: str) -> str | None:
     name = scene.cities[city].province
     return "_".join(name.lower().split()) if name else None
 
 
-def highlights(scene: GameScene) -> dict[HKey, str]:
+def highlights(scene: GameParts) -> dict[HKey, str]:
     """Board badges: legal targets for the human, the AI's pending move otherwise."""
     out: dict[HKey, str] = {}
     if scene.driver.pending is not None:
@@ -116,10 +115,10 @@ def highlights(scene: GameScene) -> dict[HKey, str]:
         return _log_marks(scene, out)
     if not scene.human_to_act or scene.controller.awaiting_confirm:
         return _log_marks(scene, out)
-    return _log_marks(scene, hints.mark(scene, targeting(scene).highlights()))
+    return _log_marks(scene, scene.hints.mark(targeting(scene).highlights()))
 
 
-def _log_marks(scene: GameScene, out: dict[HKey, str]) -> dict[HKey, str]:
+def _log_marks(scene: GameParts, out: dict[HKey, str]) -> dict[HKey, str]:
     """Ring the places the log entry under the pointer names."""
     if scene.hover is None or not scene.lay.log.collidepoint(scene.hover):
         return out

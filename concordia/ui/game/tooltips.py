@@ -8,19 +8,19 @@ from typing import TYPE_CHECKING
 import pygame
 
 from concordia.core import Build, Move
-from concordia.ui.game import hints, pointer
+from concordia.ui.game import pointer
 from concordia.ui.game.cards import price_text
 from concordia.ui.game.describe import describe_choice
 from concordia.ui.strings import t, tn
 from concordia.ui.targeting import Options
 
 if TYPE_CHECKING:
-    from concordia.ui.scenes.game import GameScene
+    from concordia.ui.game.parts import GameParts
 
 
-def board_tooltip(scene: GameScene, pos: tuple[int, int]) -> str | None:
+def board_tooltip(scene: GameParts, pos: tuple[int, int]) -> str | None:
     """The tooltip over the board at ``pos``: first what a click would do (the same
-    answer :meth:`GameScene.click_board` acts on), then what is under the pointer."""
+    answer :meth:`GameParts.click_board` acts on), then what is under the pointer."""
     hit = scene.board_hit(pos)
     refused = pointer.house_refusal(scene, pos, hit)
     if refused is not None:
@@ -40,7 +40,7 @@ def board_tooltip(scene: GameScene, pos: tuple[int, int]) -> str | None:
     return f"{click}. {about}" if about and about != t("game.shortcuts") else click
 
 
-def _about(scene: GameScene, key: object, pos: tuple[int, int]) -> str | None:
+def _about(scene: GameParts, key: object, pos: tuple[int, int]) -> str | None:
     """What the tooltip says about the target a click would choose (not about whatever
     else happens to be drawn under the pointer)."""
     if isinstance(key, str) and key in scene.cities:
@@ -61,7 +61,7 @@ def _about(scene: GameScene, key: object, pos: tuple[int, int]) -> str | None:
 
 
 def _under(
-    scene: GameScene, pos: tuple[int, int], city: str | None = None, province: str | None = None
+    scene: GameParts, pos: tuple[int, int], city: str | None = None, province: str | None = None
 ) -> str | None:
     state = scene.state
     opts = scene.options() if scene.human_to_act else Options()
@@ -104,7 +104,7 @@ def _under(
     return t("game.shortcuts")
 
 
-def scene_tooltip(scene: GameScene, pos: tuple[int, int]) -> str | None:
+def scene_tooltip(scene: GameParts, pos: tuple[int, int]) -> str | None:
     """The tooltip at ``pos``: a button's, a panel's, else the board's (with the F1 note
     where a rules page exists)."""
     tip = scene.buttons.tooltip(pos)
@@ -122,7 +122,7 @@ def scene_tooltip(scene: GameScene, pos: tuple[int, int]) -> str | None:
     return None
 
 
-def reference_page(scene: GameScene, pos: tuple[int, int]) -> str | None:
+def reference_page(scene: GameParts, pos: tuple[int, int]) -> str | None:
     """The rules page of the card under ``pos`` (hand or display), for F1."""
     from concordia.ui.rules_pages import page_for_card
 
@@ -139,7 +139,7 @@ def reference_page(scene: GameScene, pos: tuple[int, int]) -> str | None:
     return None
 
 
-def tooltip_avoid(scene: GameScene, pos: tuple[int, int]) -> pygame.Rect | None:
+def tooltip_avoid(scene: GameParts, pos: tuple[int, int]) -> pygame.Rect | None:
     """What the tooltip at ``pos`` must not cover: the hand or display card (or the
     button) it describes."""
     seat = scene.viewer()
@@ -152,16 +152,16 @@ def tooltip_avoid(scene: GameScene, pos: tuple[int, int]) -> pygame.Rect | None:
     return hit
 
 
-def keep_clear(scene: GameScene) -> list[pygame.Rect]:
+def keep_clear(scene: GameParts) -> list[pygame.Rect]:
     """What a tooltip should leave uncovered where it can: the hint's words (a display
     card's tooltip used to rest over them), the stars the hint puts on the board (a
     route's tooltip hid the starred city next to it) and the action bar's choices (a
     hand card's tooltip hid the Diplomat's "copy Livia's Architect")."""
-    placed = hints.hint_box(scene)
+    placed = scene.hints.box()
     keep = [placed[0]] if placed is not None else []
-    hint = hints.current_hint(scene)
+    hint = scene.hints.current()
     if hint is not None:
-        for b in hints.starred_boxes(scene, hint):
+        for b in scene.hints.starred_boxes(hint):
             keep.append(pygame.Rect(round(b.x), round(b.y), round(b.w), round(b.h)))
     bar = scene.lay.actions
     keep += [b.rect for b in scene.buttons.buttons if b.enabled and bar.contains(b.rect)]

@@ -14,7 +14,7 @@ from concordia.ui.widgets import Button
 
 if TYPE_CHECKING:
     from concordia.ui.app import App
-    from concordia.ui.scenes.game import GameScene
+    from concordia.ui.game.parts import GameParts
 
 
 class ErrorScene(ButtonScene):
@@ -178,7 +178,7 @@ class PauseScene(ButtonScene):
     name = "pause"
     opaque = False
 
-    def __init__(self, app: App, game: GameScene) -> None:
+    def __init__(self, app: App, game: GameParts) -> None:
         super().__init__(app)
         self.game = game
 

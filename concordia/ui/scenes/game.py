@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import itertools
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING
 
 import pygame
@@ -32,6 +32,7 @@ from concordia.ui.game.hints import Hint
 from concordia.ui.game.layout import Layout
 from concordia.ui.game.log_panel import LogPanel
 from concordia.ui.game.panel_cache import PanelCache
+from concordia.ui.game.parts import GameParts
 from concordia.ui.game.players import PlayersPanel
 from concordia.ui.game.top_bar import TopBar
 from concordia.ui.game.trade_panel import TradePanel
@@ -40,6 +41,7 @@ from concordia.ui.input import (
 )
 from concordia.ui.render.anim import Tween, finished
 from concordia.ui.scene import Scene
+from concordia.ui.scenes.game_hints import SceneHints
 from concordia.ui.scenes.game_idle import game_in_motion, game_redraw_key
 from concordia.ui.strings import t
 from concordia.ui.targeting import (
@@ -94,6 +96,7 @@ class GameScene(Scene):
         self.driver = AIDriver()  # the AI seats' request, answer and move on screen
         self.hint: Hint | None = None
         self.hints_shown: dict[int, Hint] = {}  # by step, for an undo (hints.after_undo)
+        self.hints = SceneHints(self)  # the hint calls of the parts (GameParts.hints)
         self.tweens: list[Tween] = []  # pieces in motion (a colonist, a house), until done
         self._panels = PanelCache()
         self.shown_human: int | None = None
@@ -106,7 +109,8 @@ class GameScene(Scene):
         self.provinces = {p.slug: p for p in controller.board.provinces}
         self._closed = False
         self._view_restored = False
-        self._last_view: views.View | None = None
+        setup = controller.setup
+        self.saved_view = views.SavedView(views.game_key(setup.board, setup.seed, len(setup.seats)))
         self.geometry_cache = pointer.GeometryCache()
         # The parts of the window (each lays out, draws and makes its own buttons).
         self.top = TopBar(self)
@@ -144,30 +148,19 @@ class GameScene(Scene):
             self.ai.close()
             self.remember_view()
 
-    def view_key(self) -> str:
-        setup = self.controller.setup
-        return views.game_key(setup.board, setup.seed, len(setup.seats))
-
     def restore_view(self) -> None:
         """Show the board zoomed and panned as this game was left (Continue, Load)."""
-        camera = self.board._camera()
-        view = None if self.app.autoplay else views.load_view(self.view_key())
-        if camera is not None and view is not None:
-            views.apply(camera, view)
+        if not self.app.autoplay:
+            self.saved_view.restore(self.board._camera())
 
     def remember_view(self) -> None:
-        camera = self.board._camera()
-        if camera is None or self.app.autoplay:
-            return
-        view = views.capture(camera)
-        if view != self._last_view:
-            self._last_view = view
-            views.save_view(self.view_key(), view)
+        if not self.app.autoplay:
+            self.saved_view.remember(self.board._camera())
 
     def layout(self) -> None:
         self.lay = Layout.for_size(self.app.size, len(self.controller.seats), self.app.fonts.scale)
         self.board.set_rect(self.lay.board)
-        self._rebuild()
+        self.rebuild()
 
     # ------------------------------------------------------------------ decisions
     @property
@@ -217,7 +210,7 @@ class GameScene(Scene):
         seat = self.decider
         self.controller.submit(action)
         if seat is not None:
-            self.animate(action, seat)
+            effects.animate(self, action, seat)
         if isinstance(action, Move):
             self.bar.moved(action, self.state.step)
         if self.hint is not None:
@@ -242,10 +235,7 @@ class GameScene(Scene):
             self.controller.committed == len(self.controller.actions)
         ):
             self.turn_ended()
-        self._rebuild()
-
-    def animate(self, action: Action, seat: int) -> None:
-        effects.animate(self, action, seat)
+        self.rebuild()
 
     @property
     def animating(self) -> bool:
@@ -270,7 +260,7 @@ class GameScene(Scene):
         if self.controller.awaiting_confirm:
             self.controller.confirm_turn()
             self.turn_ended()
-            self._rebuild()
+            self.rebuild()
 
     def undo(self) -> None:
         controls.undo(self)
@@ -380,8 +370,6 @@ class GameScene(Scene):
             self.hand.buttons()
             self.display.buttons()
 
-    _rebuild = rebuild
-
     def colour(self, seat: int) -> theme.Colour:
         """The colour ``seat`` chose (the board and every panel use the same one)."""
         return theme.seat_colour(self.controller.seats[seat].colour)
@@ -462,3 +450,14 @@ class GameScene(Scene):
 
         full = (*key, self.app.fonts.scale, language())
         self._panels.blit(surface, name, rect, self.state, full, paint)
+
+
+def new_game_scene(app: App, controller: GameController) -> Scene:
+    """The scene that plays ``controller``'s game (the app and the benchmark open it
+    without knowing the scene class)."""
+    return GameScene(app, controller)
+
+
+def game_in(scenes: Iterable[Scene]) -> GameParts | None:
+    """The game among ``scenes`` (a stack's), seen as its parts; None when there is none."""
+    return next((s for s in scenes if isinstance(s, GameScene)), None)
