@@ -279,7 +279,7 @@ def test_a_finished_turn_dims_no_card_of_the_hand(monkeypatch: pytest.MonkeyPatc
     assert not scene.options().hand and not scene.options().legal
     dims.clear()
     assert app.screen is not None
-    scene.hand.draw(app.screen)
+    scene.hand.draw(app.screen, scene.frame_view())
     assert dims and not any(dims)
 
 
@@ -400,3 +400,39 @@ def test_the_load_screen_tells_the_autosave_from_its_backup() -> None:
     labels = [str(b.label) for b in load.buttons.buttons]
     assert any(x.startswith(t("load.autosave") + " · ") for x in labels)
     assert any(x.startswith(t("load.autosave_backup") + " · ") for x in labels)
+
+
+def test_every_panel_draws_one_frame_from_the_same_view(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The scene makes one GameView a frame and hands it to each panel's draw."""
+    import dataclasses
+
+    from concordia.ui.game.parts import GameView
+
+    app, scene = game_scene(HUMAN_AI, 2)
+    scene.update(0.0)
+    seen: dict[str, GameView] = {}
+    for name in ("top", "display", "bar", "hand", "players", "log"):
+        panel = getattr(scene, name)
+
+        def spy(surface: Any, view: GameView, _name: str = name, _draw: Any = panel.draw) -> None:
+            seen[_name] = view
+            _draw(surface, view)
+
+        monkeypatch.setattr(panel, "draw", spy)
+    made: list[GameView] = []
+    frame_view = scene.frame_view
+
+    def counted() -> GameView:
+        made.append(frame_view())
+        return made[-1]
+
+    monkeypatch.setattr(scene, "frame_view", counted)
+    assert app.screen is not None
+    scene.draw(app.screen)
+    assert len(made) == 1 and set(seen) == {"top", "display", "bar", "hand", "players", "log"}
+    assert all(v is made[0] for v in seen.values())
+    view = made[0]
+    assert view.state is scene.state and view.viewer == scene.viewer() == 0
+    assert view.human_to_act == scene.human_to_act and view.decider == scene.decider
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        view.hover = (1, 1)  # type: ignore[misc]

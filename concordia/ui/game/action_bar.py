@@ -15,7 +15,7 @@ from concordia.ui.strings import t, tn
 from concordia.ui.widgets import Button, ButtonRow
 
 if TYPE_CHECKING:
-    from concordia.ui.game.parts import GameParts
+    from concordia.ui.game.parts import GameParts, GameView
 
 
 class ActionBar:
@@ -80,7 +80,7 @@ class ActionBar:
         if presenter.trades:
             s.trade.buttons()
 
-    def draw(self, surface: pygame.Surface) -> None:
+    def draw(self, surface: pygame.Surface, view: GameView) -> None:
         s = self.scene
         r = s.lay.actions
         pygame.draw.rect(surface, theme.PANEL_LIGHT, r)

@@ -17,7 +17,7 @@ from concordia.ui.render.cards import FaceReport
 from concordia.ui.strings import t
 
 if TYPE_CHECKING:
-    from concordia.ui.game.parts import GameParts
+    from concordia.ui.game.parts import GameParts, GameView
 
 
 class DisplayRow:
@@ -99,12 +99,12 @@ class DisplayRow:
         hit = self.card_at(pos)
         return None if hit is None else self.tooltip_for(*hit)
 
-    def draw(self, surface: pygame.Surface) -> None:
+    def draw(self, surface: pygame.Surface, view: GameView) -> None:
         s = self.scene
         self.reports = []
         r = s.lay.display
         pygame.draw.rect(surface, theme.PANEL, r)
-        state = s.state
+        state = view.state
         fonts = s.app.fonts
         rects = self.rects()
         for slot, rect in enumerate(rects):
@@ -121,14 +121,14 @@ class DisplayRow:
                     "center",
                 )
             else:
-                viewer = s.viewer()
+                viewer = view.viewer
                 self.reports.append(
                     draw_card(
                         surface,
                         fonts,
                         rect,
                         card,
-                        s.hover,
+                        view.hover,
                         surcharge=tuple(extra),
                         worth=None if viewer is None else card_worth(state, viewer, card),
                     )

@@ -18,7 +18,7 @@ from concordia.ui.render.cards import FaceReport
 from concordia.ui.strings import t
 
 if TYPE_CHECKING:
-    from concordia.ui.game.parts import GameParts
+    from concordia.ui.game.parts import GameParts, GameView
 
 #: The key of each position of the hand: 1-9, 0, then the letters (H asks for a hint and
 #: Ctrl+Z undoes, so neither is a card's). Every card of a hand of any size gets one.
@@ -194,12 +194,12 @@ class HandView:
         """Where the last paint wrote each card's key (for layout tests)."""
         return list(self._chips)
 
-    def draw(self, surface: pygame.Surface) -> None:
+    def draw(self, surface: pygame.Surface, view: GameView) -> None:
         s = self.scene
         r = s.lay.hand
         pygame.draw.rect(surface, theme.PANEL, r)
         fonts = s.app.fonts
-        seat = s.viewer()
+        seat = view.viewer
         if seat is None:
             return
         theme.text(
@@ -211,7 +211,7 @@ class HandView:
         )
         self.reports = []
         self._chips = []
-        playable = s.options().hand if s.human_to_act else {}
+        playable = s.options().hand if view.human_to_act else {}
         slots = self.slots(seat)
         raised = self.hovered(seat)
         order = [i for i in range(len(slots)) if i != raised] + (
@@ -232,10 +232,10 @@ class HandView:
                 fonts,
                 rect,
                 slot.card,
-                s.hover,
+                view.hover,
                 dim=bool(playable) and slot.card not in playable,
                 key=None,
-                worth=card_worth(s.state, seat, slot.card),
+                worth=card_worth(view.state, seat, slot.card),
                 spine=spine,
             )
             self.reports.append(report)

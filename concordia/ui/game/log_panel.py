@@ -14,7 +14,7 @@ from concordia.ui.targeting import HKey, action_target
 from concordia.ui.widgets import ScrollBar
 
 if TYPE_CHECKING:
-    from concordia.ui.game.parts import GameParts
+    from concordia.ui.game.parts import GameParts, GameView
 
 
 class LogPanel:
@@ -41,7 +41,7 @@ class LogPanel:
         self.offset = max(0, bar.total - bar.shown - bar.first_at(pos))
         return True
 
-    def draw(self, surface: pygame.Surface) -> None:
+    def draw(self, surface: pygame.Surface, view: GameView) -> None:
         s = self.scene
         r = s.lay.log
         theme.panel(surface, r.inflate(-8, -8), theme.PANEL, theme.BORDER)

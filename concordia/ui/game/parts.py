@@ -5,10 +5,15 @@ The panels (``TopBar``, ``ActionBar``, ``HandView``...) and the helper modules o
 class itself, so nothing outside ``concordia/ui/scenes`` imports ``GameScene``
 (``tests/test_import_boundaries.py``). :class:`SceneCommands` is the part of it that acts:
 the few calls a panel makes back to change the game or the scene.
+
+:class:`GameView` is what a frame is drawn from: computed once per frame by the scene
+and handed to each panel's ``draw``, so the panels of one frame agree on who decides,
+whose hand is shown and what is under the pointer.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
 if TYPE_CHECKING:
@@ -43,6 +48,23 @@ if TYPE_CHECKING:
         Targeting,
     )
     from concordia.ui.widgets import Button, ButtonRow
+
+
+@dataclass(frozen=True, slots=True)
+class GameView:
+    """One frame of the game as every panel draws it (see the module docstring)."""
+
+    state: GameState
+    #: The seat that must act now (the turn owner while a turn awaits End turn).
+    decider: int | None
+    #: Whether a human is the one to act (buttons and targets are live).
+    human_to_act: bool
+    #: Whose hand and colours are shown (:meth:`GameParts.viewer`).
+    viewer: int | None
+    #: The pointer, or None when it is outside the window.
+    hover: tuple[int, int] | None
+    #: The AI seat whose search is running, or None.
+    thinking: int | None
 
 
 class SceneCommands(Protocol):

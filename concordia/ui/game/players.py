@@ -14,7 +14,7 @@ from concordia.ui.render.storehouse import draw_storehouse, storehouse_legend
 from concordia.ui.strings import t, tn
 
 if TYPE_CHECKING:
-    from concordia.ui.game.parts import GameParts
+    from concordia.ui.game.parts import GameParts, GameView
 
 
 class PlayersPanel:
@@ -93,10 +93,10 @@ class PlayersPanel:
                 marks[seat] = True
         return marks
 
-    def draw(self, surface: pygame.Surface) -> None:
+    def draw(self, surface: pygame.Surface, view: GameView) -> None:
         s = self.scene
         marks = self.final_turn_marks()
-        state = s.state
+        state = view.state
         fonts = s.app.fonts
         small = fonts.get(12)
         totals = insight.totals(state)
@@ -105,7 +105,7 @@ class PlayersPanel:
         for seat, rect in enumerate(self.rects()):
             p = state.players[seat]
             cfg = s.controller.seats[seat]
-            active = seat == s.decider  # the turn owner while End turn waits
+            active = seat == view.decider  # the turn owner while End turn waits
             theme.panel(
                 surface,
                 rect,

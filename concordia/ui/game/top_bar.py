@@ -14,7 +14,7 @@ from concordia.ui.strings import t, tn
 from concordia.ui.widgets import Button
 
 if TYPE_CHECKING:
-    from concordia.ui.game.parts import GameParts
+    from concordia.ui.game.parts import GameParts, GameView
 
 
 class TopBar:
@@ -128,11 +128,11 @@ class TopBar:
             return t("game.thinking", name=name)
         return for_phase(state.phase).prompt(s, seat)
 
-    def draw(self, surface: pygame.Surface) -> None:
+    def draw(self, surface: pygame.Surface, view: GameView) -> None:
         s = self.scene
         r = s.lay.top
         pygame.draw.rect(surface, theme.PANEL, r)
-        state = s.state
+        state = view.state
         fonts = s.app.fonts
         x = r.x + 12
         seat = self.shown_seat()

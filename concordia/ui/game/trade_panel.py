@@ -14,7 +14,7 @@ from concordia.ui.strings import t, tn
 from concordia.ui.widgets import Button
 
 if TYPE_CHECKING:
-    from concordia.ui.game.parts import GameParts
+    from concordia.ui.game.parts import GameParts, GameView
 
 
 class TradePanel:
@@ -103,11 +103,11 @@ class TradePanel:
                 )
             )
 
-    def draw(self, surface: pygame.Surface) -> None:
+    def draw(self, surface: pygame.Surface, view: GameView) -> None:
         s = self.scene
         r = self.rect()
         theme.panel(surface, r, theme.PANEL, theme.ACCENT, 8)
-        state = s.state
+        state = view.state
         fonts = s.app.fonts
         seat = state.current_player
         assert seat is not None

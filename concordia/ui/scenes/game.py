@@ -32,7 +32,7 @@ from concordia.ui.game.hints import Hint
 from concordia.ui.game.layout import Layout
 from concordia.ui.game.log_panel import LogPanel
 from concordia.ui.game.panel_cache import PanelCache
-from concordia.ui.game.parts import GameParts
+from concordia.ui.game.parts import GameParts, GameView
 from concordia.ui.game.players import PlayersPanel
 from concordia.ui.game.top_bar import TopBar
 from concordia.ui.game.trade_panel import TradePanel
@@ -398,38 +398,57 @@ class GameScene(Scene):
         return tooltips.keep_clear(self)
 
     # ------------------------------------------------------------------ drawing
-    def draw(self, surface: pygame.Surface) -> None:
-        state = self.state
-        hit = self.board_hit(self.hover) if self.hover is not None else None
-        self.board.draw(
-            surface, state, self.highlights(), self.tweens, hit.target.key if hit else None
+    def frame_view(self) -> GameView:
+        """This frame's view of the game, handed to every panel's ``draw``."""
+        return GameView(
+            self.state,
+            self.decider,
+            self.human_to_act,
+            self.viewer(),
+            self.hover,
+            self.thinking_seat,
         )
-        self.top.draw(surface)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        view = self.frame_view()
+        hit = self.board_hit(view.hover) if view.hover is not None else None
+        self.board.draw(
+            surface, view.state, self.highlights(), self.tweens, hit.target.key if hit else None
+        )
+        self.top.draw(surface, view)
         c = self.controller
-        self.cached(surface, "display", self.lay.display, (self.viewer(),), self.display.draw)
-        self.bar.draw(surface)
+        self.cached(
+            surface,
+            "display",
+            self.lay.display,
+            (view.viewer,),
+            lambda to: self.display.draw(to, view),
+        )
+        self.bar.draw(surface, view)
         self.cached(
             surface,
             "hand",
             self.lay.hand,
             self.hand.cache_key(),
-            self.hand.draw,
+            lambda to: self.hand.draw(to, view),
         )
         self.cached(
             surface,
             "players",
             self.lay.players,
             tuple(s.colour for s in c.seats),
-            self.players.draw,
+            lambda to: self.players.draw(to, view),
         )
-        thinking = self.thinking_seat
+        thinking = view.thinking
         if thinking is not None and thinking in self.players.thinking_at:
             self.players.draw_thinking(surface, self.players.thinking_at[thinking])
-        self.cached(surface, "log", self.lay.log, (self.log.offset,), self.log.draw)
+        self.cached(
+            surface, "log", self.lay.log, (self.log.offset,), lambda to: self.log.draw(to, view)
+        )
         if self.trade.is_open():
-            self.trade.draw(surface)
+            self.trade.draw(surface, view)
         hints.draw(self, surface)
-        self.buttons.draw(surface, self.app.fonts, self.hover)
+        self.buttons.draw(surface, self.app.fonts, view.hover)
         hints.draw_button_rings(self, surface)
 
     def status(self) -> str:
