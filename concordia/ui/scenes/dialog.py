@@ -14,7 +14,7 @@ from concordia.ui.widgets import Button
 
 if TYPE_CHECKING:
     from concordia.ui.app import App
-    from concordia.ui.game.parts import GameParts
+    from concordia.ui.game.parts import SceneCommands
 
 
 class ErrorScene(ButtonScene):
@@ -178,7 +178,7 @@ class PauseScene(ButtonScene):
     name = "pause"
     opaque = False
 
-    def __init__(self, app: App, game: GameParts) -> None:
+    def __init__(self, app: App, game: SceneCommands) -> None:
         super().__init__(app)
         self.game = game
 
