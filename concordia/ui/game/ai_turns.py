@@ -19,6 +19,12 @@ if TYPE_CHECKING:
 
 logger = logging.getLogger(__name__)
 
+#: ``--autoplay`` gives each AI level this fraction of its usual thinking time.
+AUTOPLAY_TIME_SCALE = 0.25
+#: ``--autoplay`` gives up (exit code 1) on a game longer than this; real games take
+#: 300-700 actions, so only agents that stop trying to end the game get here.
+AUTOPLAY_MAX_ACTIONS = 3000
+
 
 @dataclass
 class PendingAI:
@@ -133,8 +139,8 @@ def step(scene: GameParts, dt: float) -> None:
     if state.is_terminal():
         scene.finish_game()
         return
-    if scene.app.autoplay and len(scene.controller.actions) >= autoplay_max_actions():
-        logger.error("autoplay: no end after %d actions; giving up", autoplay_max_actions())
+    if scene.app.autoplay and len(scene.controller.actions) >= AUTOPLAY_MAX_ACTIONS:
+        logger.error("autoplay: no end after %d actions; giving up", AUTOPLAY_MAX_ACTIONS)
         scene.app.quit(1)
         return
     seat = state.current_player
@@ -147,9 +153,3 @@ def step(scene: GameParts, dt: float) -> None:
             scene.shown_human = seat
         return
     drive(scene, seat)
-
-
-def autoplay_max_actions() -> int:
-    from concordia.ui.scenes import game
-
-    return game.AUTOPLAY_MAX_ACTIONS

@@ -24,7 +24,7 @@ from concordia.ui.board_pane import BoardPane, HKey
 from concordia.ui.controller import GameController
 from concordia.ui.game import ai_turns, controls, effects, game_end, hints, pointer, tooltips
 from concordia.ui.game.action_bar import ActionBar
-from concordia.ui.game.ai_turns import AIDriver, PendingAI
+from concordia.ui.game.ai_turns import AUTOPLAY_TIME_SCALE, AIDriver, PendingAI
 from concordia.ui.game.describe import describe, describe_place, describe_text
 from concordia.ui.game.display_row import DisplayRow
 from concordia.ui.game.hand import HandView
@@ -63,12 +63,6 @@ __all__ = ["GameScene", "Hint", "Layout", "Options", "PendingAI", "describe", "d
 logger = logging.getLogger(__name__)
 
 _game_ids = itertools.count(1)
-
-#: ``--autoplay`` gives each AI level this fraction of its usual thinking time.
-AUTOPLAY_TIME_SCALE = 0.25
-#: ``--autoplay`` gives up (exit code 1) on a game longer than this; real games take
-#: 300-700 actions, so only agents that stop trying to end the game get here.
-AUTOPLAY_MAX_ACTIONS = 3000
 
 
 class GameScene(Scene):
