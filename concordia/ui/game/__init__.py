@@ -5,5 +5,7 @@ The game scene (:mod:`concordia.ui.scenes.game`) owns the state and wires these 
 :mod:`.display_row` (the card display), :mod:`.action_bar` (choices and commands),
 :mod:`.trade_panel` (Mercator), :mod:`.hand` (your cards), :mod:`.players` (the side
 panels), :mod:`.log_panel` (the game log), :mod:`.cards` (card faces) and
-:mod:`.describe` (words for actions). Pointer targeting is :mod:`concordia.ui.targeting`.
+:mod:`.describe` (words for actions). They see the scene only through :mod:`.parts`
+(:class:`~.parts.GameParts`, :class:`~.parts.SceneCommands`) and draw each frame from its
+:class:`~.parts.GameView`. Pointer targeting is :mod:`concordia.ui.targeting`.
 """
