@@ -483,8 +483,8 @@ EN: Final[dict[str, str]] = {
     "game.marker_up": "marker showing",
     "game.marker_down": "marker turned",
     "game.no_good": "no good",
-    "game.shortcuts": "Esc menu · Enter confirm · Ctrl+Z undo · 1–9 hand · H hint · wheel zoom "
-    "· drag pan",
+    "game.shortcuts": "Esc menu · Enter confirm · Ctrl+Z undo · 1–9, 0, A… hand (the key on "
+    "each card) · H hint · wheel zoom · drag pan",
     # Pause menu
     "pause.title": "Game menu",
     "pause.resume": "Back to the game",
@@ -1095,8 +1095,8 @@ IT: Final[dict[str, str]] = {
     "game.marker_up": "segnalino scoperto",
     "game.marker_down": "segnalino girato",
     "game.no_good": "nessuna merce",
-    "game.shortcuts": "Esc menu · Invio conferma · Ctrl+Z annulla · 1–9 mano · H consiglio "
-    "· rotella zoom · trascina",
+    "game.shortcuts": "Esc menu · Invio conferma · Ctrl+Z annulla · 1–9, 0, A… mano (il tasto "
+    "su ogni carta) · H consiglio · rotella zoom · trascina",
     "pause.title": "Menu di gioco",
     "pause.resume": "Torna alla partita",
     "pause.save": "Salva partita",

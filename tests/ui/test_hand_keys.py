@@ -128,3 +128,14 @@ def test_a_whole_cards_key_leaves_its_god_told(size: tuple[int, int], lang: str)
             assert name is not None and not chip.colliderect(name), (label, slot.card)
     finally:
         strings.set_language("en")
+
+
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_the_key_help_names_the_keys_beyond_nine(lang: str) -> None:
+    # By hand: the key help said "1–9 hand" while the tenth card is 0 and later ones letters.
+    strings.set_language(lang)
+    try:
+        help_text = t("game.shortcuts")
+    finally:
+        strings.set_language("en")
+    assert key_label(9) == "0" and f"1–9, {key_label(9)}, {key_label(10)}…" in help_text
