@@ -1,0 +1,123 @@
+"""Issue 31, words: the human at the screen is addressed in the second person ("Your
+turn", "You play Architect", "Livia copies your Architect"), in English and Italian,
+while the other seats are named in the third person."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pytest
+from ui_helpers import find_actions, game_scene
+
+from concordia.core import Copy, GameState, PlayCard, Produce
+from concordia.ui.game import tooltips
+from concordia.ui.game.describe import addressee, scene_names
+from concordia.ui.presenters import card_name, for_action
+from concordia.ui.strings import set_language, t
+
+pytestmark = pytest.mark.usefixtures("pygame_display")
+
+
+@pytest.fixture(params=["en", "it"])
+def lang(request: pytest.FixtureRequest) -> Iterator[str]:
+    yield request.param
+    set_language("en")
+
+
+def _scene(kinds: list[str], seed: int, want: Callable[[GameState], bool], lang: str) -> Any:
+    """A game scene at a position found by random play, its words in ``lang`` (set after
+    the app is made: the app sets the language of its settings)."""
+    _app, scene = game_scene(kinds, seed=seed, actions=find_actions(kinds, seed, want))
+    set_language(lang)
+    return scene
+
+
+def _after_both_played(s: GameState) -> bool:
+    """Seat 0 (human) to choose a card, each seat having played at least one card."""
+    return s.phase == "card" and s.turn_player == 0 and len(s.discard(1)) >= 1
+
+
+def test_top_bar_and_log_address_the_human_and_name_the_other_seat(lang: str) -> None:
+    scene = _scene(["human", "easy"], 7, _after_both_played, lang)
+    c = scene.controller
+    me, other = c.seats[0].name, c.seats[1].name
+    assert addressee(scene) == 0
+    head = scene.top.headline()
+    assert head == f"{t('game.turn_of.you')} · {t('phase.card')}"
+    assert me not in head
+    # The log: each seat's card plays, the human's in the second person.
+    lines = scene.log.lines()
+    plays = [(i, a) for i, a in enumerate(c.actions) if a.startswith("play ")]
+    seen = set()
+    for i, text in plays:
+        seat = c.actors[i]
+        card = card_name(text.removeprefix("play "))
+        line = lines[i][0]
+        if seat == 0:
+            assert line.startswith(t("log.play.you", card=card)), line
+            assert me not in line.split(":")[0]
+        else:
+            assert line.startswith(t("log.play", name=other, card=card)), line
+        seen.add(seat)
+    assert seen == {0, 1}
+    expected = {"en": "You play ", "it": "Giochi "}[lang]
+    assert any(lines[i][0].startswith(expected) for i, _ in plays if c.actors[i] == 0)
+    # The other seat's turn: named in the third person.
+    scene.controller.submit(PlayCard(scene.state.hand(0)[0]))
+    while scene.state.turn_player == 0 and not scene.controller.awaiting_confirm:
+        scene.controller.submit(scene.state.legal_actions()[0])
+    if scene.controller.awaiting_confirm:
+        scene.controller.confirm_turn()
+    assert scene.state.turn_player == 1
+    assert scene.top.headline().startswith(t("game.turn_of", name=other))
+
+
+def test_the_diplomat_copies_your_card(lang: str) -> None:
+    scene = _scene(["human", "easy"], 3, lambda s: len(s.discard(0)) >= 1, lang)
+    state = scene.state
+    top = card_name(state.discard(0)[-1])
+    other = scene.controller.seats[1].name
+    you = scene_names(scene, viewer=0)
+    line = for_action(Copy(0)).describe(you, Copy(0), 1, state)
+    assert line == {"en": f"{other} copies your {top}", "it": f"{other} copia il tuo {top}"}[lang]
+    # Without a viewer (the hint, the review): the seat is named.
+    plain = for_action(Copy(0)).describe(scene_names(scene), Copy(0), 1, state)
+    assert plain == t("log.copy", name=other, card=top, other=scene.controller.seats[0].name)
+
+
+def test_pass_and_play_addresses_the_seat_whose_hand_is_shown(lang: str) -> None:
+    scene = _scene(["human", "human"], 5, lambda s: s.turn_player == 1 and s.step > 0, lang)
+    c = scene.controller
+    assert addressee(scene) == 1
+    assert scene.top.headline().startswith(t("game.turn_of.you"))
+    lines = scene.log.lines()
+    first = lines[0][0]  # seat 0's first card, now a named seat
+    assert c.actors[0] == 0 and first.startswith(
+        t("log.play", name=c.seats[0].name, card=card_name(c.actions[0].removeprefix("play ")))
+    )
+
+
+def test_the_board_tooltip_says_what_you_do(lang: str) -> None:
+    def prefect(s: GameState) -> bool:
+        return s.phase == "prefect" and s.current_player == 0
+
+    scene = _scene(["human", "easy"], 4, prefect, lang)
+    geo = scene.geometry()
+    checked = 0
+    for province, produce in scene.options().produce.items():
+        for fp in geo.provinces[province]:
+            pos = (round(fp.centre[0]), round(fp.centre[1]))
+            hit = scene.board_hit(pos)
+            if hit is None or hit.choice != produce:
+                continue
+            tip = tooltips.board_tooltip(scene, pos) or ""
+            what = t("log.produce.you", province=scene.place_name(province))
+            what = what[0].lower() + what[1:]
+            assert tip.startswith(t("game.tip.click", what=what)), tip
+            assert scene.controller.seats[0].name not in tip
+            checked += 1
+    assert checked
+    assert isinstance(produce, Produce)
+    sample = {"en": "Click: you produce in ", "it": "Clic: fai produrre "}[lang]
+    assert tip.startswith(sample)
