@@ -4,17 +4,24 @@ while the other seats are named in the third person."""
 
 from __future__ import annotations
 
+import dataclasses
+import re
 from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
-from ui_helpers import find_actions, game_scene
+from ui_helpers import draw, find_actions, game_scene, make_app
 
+from concordia.ai.play import play_game
 from concordia.core import Copy, GameState, PlayCard, Produce
+from concordia.maps import load_board
+from concordia.ui.controller import GameController, GameSetup, SeatConfig
 from concordia.ui.game import tooltips
 from concordia.ui.game.describe import addressee, scene_names
 from concordia.ui.presenters import card_name, for_action
-from concordia.ui.strings import set_language, t
+from concordia.ui.scenes.scores import ScoresScene
+from concordia.ui.scenes.statistics import totals_line
+from concordia.ui.strings import CATALOGUE, person, set_language, t, tn
 
 pytestmark = pytest.mark.usefixtures("pygame_display")
 
@@ -121,3 +128,116 @@ def test_the_board_tooltip_says_what_you_do(lang: str) -> None:
     assert isinstance(produce, Produce)
     sample = {"en": "Click: you produce in ", "it": "Clic: fai produrre "}[lang]
     assert tip.startswith(sample)
+
+
+# ---------------------------------------------------------------------- plurals
+def test_count_strings_say_one_and_two(lang: str) -> None:
+    """Found by hand: "1 games finished"; in Italian "1 partite finite"."""
+    set_language(lang)
+    one = {
+        "en": "1 game finished · 1 with you · 1 won",
+        "it": "1 partita finita · 1 con te · 1 vinta",
+    }[lang]
+    two = {
+        "en": "2 games finished · 2 with you · 2 won",
+        "it": "2 partite finite · 2 con te · 2 vinte",
+    }[lang]
+    assert totals_line(1, 1, 1) == one
+    assert totals_line(2, 2, 2) == two
+    singular = {
+        "en": ["1 game left out", "Your last result", "1 house", "1 house left", "1 card in hand"],
+        "it": [
+            "1 partita esclusa",
+            "Il tuo ultimo risultato",
+            "1 casa",
+            "1 casa rimasta",
+            "1 carta in mano",
+        ],
+    }[lang]
+    keys = [
+        "stats.skipped",
+        "stats.last",
+        "game.houses",
+        "game.tip.houses_left",
+        "game.tip.in_hand",
+    ]
+    for key, text in zip(keys, singular, strict=True):
+        assert tn(key, 1).startswith(text), (key, tn(key, 1))
+        assert tn(key, 2) != tn(key, 1).replace("1", "2"), key  # the plural differs
+
+
+#: Count strings whose count is at least 2 wherever they are shown (or unused, or
+#: another part's: the hint's and the review's words).
+_PLURAL_ONLY = {
+    "scores.margin",  # "scores.margin_one" says 1
+    "scores.margin.you",
+    "scores.winner.you",
+    "log.repeated",  # a line repeated: twice or more
+    "action.mercator",  # 3 to 5 sestertii
+    "store.title",  # 12 spaces
+    "review.total_loss",  # the review's (a decimal: "1.0 points")
+    "review.loss",
+    "game.hint_why",
+    "game.hint_why_only",
+    "game.hint_why_far",
+    "game.hint_why_only_far",
+}
+_NOUNS = re.compile(
+    r"\{n\}\)? (games|points|cards|houses|results|steps|sestertii|times|spaces|turns|"
+    r"partite|punti|carte|case|risultati|passi|sesterzi|volte|spazi|turni|liberi|rimasti)\b"
+)
+
+
+def test_every_count_with_a_plural_noun_has_its_one_form() -> None:
+    missing = [
+        (lang, key)
+        for lang, table in CATALOGUE.items()
+        for key, text in table.items()
+        if not key.endswith((".one", ".other"))
+        and key not in _PLURAL_ONLY
+        and _NOUNS.search(text)
+        and key + ".one" not in table
+    ]
+    assert missing == []
+
+
+# ---------------------------------------------------------------------- final scores
+def test_the_final_score_lines_fit_at_1024x640(lang: str) -> None:
+    """Found by hand at 1024x640 (5 players): "…Concordia card (7 points) to L…"."""
+    board = load_board("imperium")
+    game = play_game(board, ["random"] * 5, seed=11)
+    names = ["Lucretia", "Valeria", "Marcus", "Aurelia", "Cornelius"]
+    seats = [SeatConfig("human" if i == 0 else "easy", n, i) for i, n in enumerate(names)]
+    controller = GameController(
+        GameSetup("imperium", seats, 11), board, [str(a) for a in game.actions]
+    )
+    app = make_app((1024, 640))
+    set_language(lang)
+    scores = ScoresScene(app, controller, final=True)
+    # A tie on points: the tie-break line too (the longest case).
+    out = scores.outcome
+    first, second = out.ranking[0], out.ranking[1]
+    tied = list(out.scores)
+    tied[second] = dataclasses.replace(tied[second], total=tied[first].total)
+    scores.outcome = dataclasses.replace(out, scores=tuple(tied))
+    app.stack.push(scores)
+    draw(app)
+    assert app.screen is not None
+    box = scores._box(app.screen.get_rect())
+    font = app.fonts.get(15)
+    width = box.width - scores.px(40)
+    rows = scores.winner_rows(font, width)
+    assert rows and all(font.size(row)[0] <= width for row in rows), rows
+    said = " ".join(" ".join(rows).split())
+    state = controller.state
+    assert state.concordia is not None
+    holder = state.concordia
+    whole = [scores.margin_text(), person("scores.tiebreak", first == 0, name=names[first])]
+    assert whole[0] == person("scores.tie_margin", first == 0, name=names[first])
+    whole.append(person("scores.concordia_to", holder == 0, name=names[holder]))
+    for line in whole:
+        assert " ".join(line.split()) in said, (line, rows)
+    # The rows end above the buttons.
+    top = scores.px(30) + font.get_linesize() * len(rows)
+    ranking_end = box.y + scores.px(70) + scores.px(40 + 5 * 44 + 2)
+    assert ranking_end + top <= min(b.rect.y for b in scores.buttons.buttons)

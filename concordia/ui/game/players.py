@@ -34,7 +34,12 @@ class PlayersPanel:
         cfg = s.controller.seats[seat]
         top = s.state.discard(seat)
         name = cfg.name + ("" if cfg.is_human else f" ({t('kind.' + cfg.kind)})")
-        tip = t("game.tip.player", name=name, money=p.money, houses=p.houses_left, hand=len(p.hand))
+        counts = (
+            tn("game.money", p.money),
+            tn("game.tip.houses_left", p.houses_left),
+            tn("game.tip.in_hand", len(p.hand)),
+        )
+        tip = f"{name}: " + ", ".join(counts)
         if top:
             tip += ". " + t("game.top_discard", card=card_name(top[-1]))
         if s.state.praefectus == seat:
@@ -160,7 +165,7 @@ class PlayersPanel:
             )
             top = state.discard(seat)
             chip = self.chip_rect(rect)
-            info = t("game.panel_info", houses=p.houses_left, hand=len(p.hand))
+            info = f"{tn('game.houses', p.houses_left)} · {tn('game.hand_hidden', len(p.hand))}"
             info_rect = theme.text(
                 surface,
                 small,
