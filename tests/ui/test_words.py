@@ -91,6 +91,11 @@ def test_the_diplomat_copies_your_card(lang: str) -> None:
     # Without a viewer (the hint, the review): the seat is named.
     plain = for_action(Copy(0)).describe(scene_names(scene), Copy(0), 1, state)
     assert plain == t("log.copy", name=other, card=top, other=scene.controller.seats[0].name)
+    if lang == "en":  # the possessive, not "copies Architect of Player 1"
+        assert plain == f"{other} copies {scene.controller.seats[0].name}'s {top}"
+    # The viewer copying another seat's card.
+    you_copy = for_action(Copy(1)).describe(scene_names(scene, viewer=0), Copy(1), 0, state)
+    assert you_copy.startswith({"en": "You copy ", "it": "Copi "}[lang])
 
 
 def test_pass_and_play_addresses_the_seat_whose_hand_is_shown(lang: str) -> None:
