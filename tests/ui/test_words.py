@@ -70,6 +70,11 @@ def test_top_bar_and_log_address_the_human_and_name_the_other_seat(lang: str) ->
     assert seen == {0, 1}
     expected = {"en": "You play ", "it": "Giochi "}[lang]
     assert any(lines[i][0].startswith(expected) for i, _ in plays if c.actors[i] == 0)
+    # The players' panel tooltips: yours in the second person, with singular counts.
+    mine, theirs = scene.players.tooltip_for(0), scene.players.tooltip_for(1)
+    vp = {"en": "You would score ", "it": "Faresti "}[lang]
+    assert vp in mine and vp not in theirs
+    assert t("game.tip.vp", name=other, n=0).split(" 0 ")[0] in theirs
     # The other seat's turn: named in the third person.
     scene.controller.submit(PlayCard(scene.state.hand(0)[0]))
     while scene.state.turn_player == 0 and not scene.controller.awaiting_confirm:

@@ -8,10 +8,11 @@ import pygame
 
 from concordia.ui import insight, theme
 from concordia.ui.game.cards import FACES
+from concordia.ui.game.describe import addressee
 from concordia.ui.presenters import card_name, card_tooltip
 from concordia.ui.render.cards import FaceReport, draw_chip
 from concordia.ui.render.storehouse import draw_storehouse, storehouse_legend
-from concordia.ui.strings import t, tn
+from concordia.ui.strings import person, t, tn
 
 if TYPE_CHECKING:
     from concordia.ui.game.parts import GameParts, GameView
@@ -44,7 +45,9 @@ class PlayersPanel:
             tip += ". " + t("game.top_discard", card=card_name(top[-1]))
         if s.state.praefectus == seat:
             tip += ". " + t("game.tip.praefectus")
-        tip += ". " + t("game.tip.vp", name=cfg.name, n=insight.totals(s.state)[seat])
+        you = seat == addressee(s)
+        vp = person("game.tip.vp", you, name=cfg.name, n=insight.totals(s.state)[seat])
+        tip += ". " + vp
         return tip
 
     def rects(self) -> list[pygame.Rect]:
