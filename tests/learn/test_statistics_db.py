@@ -237,7 +237,7 @@ def test_the_statistics_screen_says_busy_and_skipped(
     from concordia.settings import Settings
     from concordia.ui.app import App, AppOptions
     from concordia.ui.scenes.statistics import StatisticsScene
-    from concordia.ui.strings import t
+    from concordia.ui.strings import tn
 
     pygame.font.init()
     screen = pygame.Surface((1280, 720))
@@ -262,7 +262,8 @@ def test_the_statistics_screen_says_busy_and_skipped(
         stats.db.execute("UPDATE seats SET total = 'lots'")
         stats.db.commit()
     scene = StatisticsScene(app)
-    assert scene.problem == t("stats.skipped", n=1)
+    assert scene.problem == tn("stats.skipped", 1)
+    assert scene.problem.startswith("1 game left out")
     app.push(scene)
     app.draw(screen)
     assert not app.broken

@@ -124,3 +124,28 @@ def test_full_storehouse_fits_its_row() -> None:
     )
     assert all(rect.contains(box) for _, box in report.groups)
     assert "free" not in dict(report.groups)
+
+
+def test_italian_faces_name_the_god_wherever_the_english_do() -> None:
+    # Issue 31, by hand: the Italian card names are longer, the action icon moved into
+    # the band in place of the god's name, and the Italian headers lost it at the sizes
+    # where the English showed it. The name now stays, in a smaller font if need be.
+    pygame.font.init()
+    surface = pygame.Surface((200, 160))
+    old = strings.language()
+    named: dict[str, list[tuple[int, int]]] = {}
+    try:
+        for lang in ("en", "it"):
+            strings.set_language(lang)
+            faces = CardFaces()
+            gods = {strings.t("god." + card.god) for card in CARDS}
+            named[lang] = []
+            for w, h in SIZES:
+                rect = pygame.Rect(10, 10, w, h)
+                reports = [faces.draw(surface, rect, card.id) for card in CARDS]
+                if all(any(text in gods for text, _ in r.texts) for r in reports):
+                    named[lang].append((w, h))
+    finally:
+        strings.set_language(old)
+    assert named["en"], "no size names the gods in English"
+    assert set(named["en"]) <= set(named["it"]), set(named["en"]) - set(named["it"])

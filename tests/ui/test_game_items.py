@@ -141,7 +141,8 @@ def test_item4_the_top_bar_names_who_acts_until_the_turn_is_confirmed() -> None:
     me = scene.controller.seats[0].name
     other = scene.controller.seats[1].name
     head = scene.top.headline()
-    assert me in head and other not in head
+    # The human at the screen is addressed ("Your turn"), not named.
+    assert head.startswith(t("game.turn_of.you")) and me not in head and other not in head
     assert t("game.turn_done") in scene.status()
     send(app, Confirm())
     assert other in scene.top.headline()

@@ -58,5 +58,6 @@ def test_no_untranslated_italian() -> None:
         "error.ok",
         "game.tip.hand_card",
         "game.tip.province",
+        "log.change_of",
     }
     assert set(same) <= allowed, set(same) - allowed

@@ -12,13 +12,25 @@ from concordia.core import (
     Produce,
 )
 from concordia.ui.presenters import for_action
-from concordia.ui.strings import t, tn
+from concordia.ui.strings import person, t, tn
 
 if TYPE_CHECKING:
     from concordia.ui.game.parts import GameParts
 
 
-def describe_text(scene: GameParts, text: str, seat: int, index: int) -> str:
+def addressee(scene: GameParts) -> int | None:
+    """The seat the words address in the second person: the human at the screen (the
+    only human seat, or in pass-and-play the one whose hand is shown); None when no
+    human watches (AIs only)."""
+    seat = scene.viewer()
+    return seat if scene.controller.seat_is_human(seat) else None
+
+
+def describe_text(
+    scene: GameParts, text: str, seat: int, index: int, viewer: int | None = None
+) -> str:
+    """The log line of action ``index`` (``text``) by ``seat``, with what it changed;
+    ``viewer`` is addressed in the second person."""
     from concordia.core import parse_action
 
     try:
@@ -27,16 +39,24 @@ def describe_text(scene: GameParts, text: str, seat: int, index: int) -> str:
         return text
     history = scene.controller.history
     if index + 1 >= len(history):
-        return describe(scene, action, seat)
+        return describe(scene, action, seat, viewer=viewer)
     before, after = history[index], history[index + 1]
-    return with_changes(scene, describe(scene, action, seat, before), action, seat, before, after)
+    line = describe(scene, action, seat, before, viewer)
+    return with_changes(scene, line, action, seat, before, after, viewer)
 
 
 def with_changes(
-    scene: GameParts, text: str, action: Action, seat: int, before: GameState, after: GameState
+    scene: GameParts,
+    text: str,
+    action: Action,
+    seat: int,
+    before: GameState,
+    after: GameState,
+    viewer: int | None = None,
 ) -> str:
     """``text`` followed by what every player gained and paid, read from the two states
-    (``+2 cloth (Praefectus Magnus); Marcus +1 wine``): never recomputed from the rules."""
+    (``+2 cloth (Praefectus Magnus); Marcus +1 wine``): never recomputed from the rules.
+    Another seat's change is said of ``viewer`` in the second person ("you +1 wine")."""
     parts: list[str] = []
     for s in [seat] + [x for x in range(before.num_players) if x != seat]:
         change = changes(before, after, s)
@@ -44,7 +64,10 @@ def with_changes(
             continue
         if s == seat and isinstance(action, Produce) and before.praefectus == s != after.praefectus:
             change += f" ({t('game.praefectus')})"
-        parts.append(change if s == seat else f"{scene.controller.seats[s].name} {change}")
+        if s != seat:
+            name = scene.controller.seats[s].name
+            change = person("log.change_of", s == viewer, name=name, change=change)
+        parts.append(change)
     if not parts:
         return text
     return f"{text}: " + "; ".join(parts)
@@ -77,16 +100,30 @@ class Names:
 
     seat: Callable[[int], str]
     place: Callable[[str], str]
+    #: The seat addressed in the second person ("You play"), or None: every seat named.
+    viewer: int | None = None
+
+    def said(self, key: str, seat: int, **kw: object) -> str:
+        """The sentence ``key`` with ``seat`` as its subject: in the second person for
+        :attr:`viewer`, else with the seat's name as ``{name}``."""
+        return person(key, seat == self.viewer, name=self.seat(seat), **kw)
 
 
-def scene_names(scene: GameParts) -> Names:
-    """The names a game scene shows."""
-    return Names(lambda s: scene.controller.seats[s].name, scene.place_name)
+def scene_names(scene: GameParts, viewer: int | None = None) -> Names:
+    """The names a game scene shows (``viewer`` addressed in the second person)."""
+    return Names(lambda s: scene.controller.seats[s].name, scene.place_name, viewer)
 
 
-def describe(scene: GameParts, action: Action, seat: int, before: GameState | None = None) -> str:
-    """One log line for ``action`` by ``seat``."""
-    return describe_with(scene_names(scene), action, seat, before or scene.state)
+def describe(
+    scene: GameParts,
+    action: Action,
+    seat: int,
+    before: GameState | None = None,
+    viewer: int | None = None,
+) -> str:
+    """One log line for ``action`` by ``seat``; ``viewer`` (by default nobody) is
+    addressed in the second person."""
+    return describe_with(scene_names(scene, viewer), action, seat, before or scene.state)
 
 
 def describe_with(names: Names, action: Action, seat: int, before: GameState) -> str:
@@ -128,8 +165,11 @@ def place_words(name_of: Callable[[str], str | None], slug: str) -> str:
     return slug
 
 
-def describe_choice(scene: GameParts, choice: object, seat: int | None) -> str:
-    """What choosing a targeting :data:`~concordia.ui.targeting.Choice` does, in words."""
+def describe_choice(
+    scene: GameParts, choice: object, seat: int | None, viewer: int | None = None
+) -> str:
+    """What choosing a targeting :data:`~concordia.ui.targeting.Choice` does, in words
+    (``viewer``'s own step in the second person, as a clause: "you move …")."""
     from concordia.ui.targeting import ChoosePlace, SelectColonist
 
     if isinstance(choice, SelectColonist):
@@ -142,7 +182,10 @@ def describe_choice(scene: GameParts, choice: object, seat: int | None) -> str:
         return t("game.tip.place_city", city=scene.place_name(choice.city))
     if seat is None:
         return str(choice)
-    return describe(scene, choice, seat)  # type: ignore[arg-type]  # an Action
+    text = describe(scene, choice, seat, viewer=viewer)  # type: ignore[arg-type]  # an Action
+    # The clause follows "Click:": the second person starts lower case ("you move",
+    # "muovi"); a named seat keeps its capital.
+    return text[:1].lower() + text[1:] if seat == viewer else text
 
 
 def describe_place(scene: GameParts, slug: str) -> str:

@@ -8,7 +8,7 @@ import pygame
 
 from concordia.core import Move
 from concordia.ui import theme
-from concordia.ui.game.describe import describe_text
+from concordia.ui.game.describe import addressee, describe_text
 from concordia.ui.strings import t
 from concordia.ui.targeting import HKey, action_target
 from concordia.ui.widgets import ScrollBar
@@ -26,6 +26,7 @@ class LogPanel:
         self.offset = 0
         self._texts: list[tuple[str, str, int]] = []
         self._language = ""
+        self._viewer: int | None = None
         self._marks: tuple[int, ...] = ()
         self._rows: list[tuple[str, int, bool, int]] = []
         self._rows_key: tuple[object, ...] = ()
@@ -68,7 +69,14 @@ class LogPanel:
         over several rows (the first starts with ▶ for a seat's last move)."""
         s = self.scene
         lines = self.lines()
-        key = (len(lines), self._language, s.lay.log.width, s.app.fonts.scale, self._marks)
+        key = (
+            len(lines),
+            self._language,
+            self._viewer,
+            s.lay.log.width,
+            s.app.fonts.scale,
+            self._marks,
+        )
         if self._rows_key == key:
             return self._rows
         font = s.app.fonts.get(12)
@@ -166,20 +174,22 @@ class LogPanel:
         self.offset = max(0, min(top, self.offset + lines))
 
     def lines(self) -> list[tuple[str, int, bool]]:
-        """(text, seat, is that seat's last move) per action, texts kept between frames."""
+        """(text, seat, is that seat's last move) per action, texts kept between frames
+        (worded again when the language or the addressed player changes)."""
         s = self.scene
         from concordia.ui.strings import language
 
         c = s.controller
-        if self._language != language():
-            self._language = language()
+        viewer = addressee(s)
+        if self._language != language() or self._viewer != viewer:
+            self._language, self._viewer = language(), viewer
             self._texts = []
         texts = self._texts
         while texts and (len(texts) > len(c.actions) or texts[-1][0] != c.actions[len(texts) - 1]):
             texts.pop()  # undone actions
         for i in range(len(texts), len(c.actions)):
             texts.append(
-                (c.actions[i], describe_text(s, c.actions[i], c.actors[i], i), c.actors[i])
+                (c.actions[i], describe_text(s, c.actions[i], c.actors[i], i, viewer), c.actors[i])
             )
         marked = {c.last_action_of(seat) for seat in range(len(c.seats))}
         self._marks = tuple(sorted(m for m in marked if m is not None))

@@ -8,10 +8,11 @@ import pygame
 
 from concordia.ui import insight, theme
 from concordia.ui.game.cards import FACES
+from concordia.ui.game.describe import addressee
 from concordia.ui.presenters import card_name, card_tooltip
 from concordia.ui.render.cards import FaceReport, draw_chip
 from concordia.ui.render.storehouse import draw_storehouse, storehouse_legend
-from concordia.ui.strings import t, tn
+from concordia.ui.strings import person, t, tn
 
 if TYPE_CHECKING:
     from concordia.ui.game.parts import GameParts, GameView
@@ -34,12 +35,19 @@ class PlayersPanel:
         cfg = s.controller.seats[seat]
         top = s.state.discard(seat)
         name = cfg.name + ("" if cfg.is_human else f" ({t('kind.' + cfg.kind)})")
-        tip = t("game.tip.player", name=name, money=p.money, houses=p.houses_left, hand=len(p.hand))
+        counts = (
+            tn("game.money", p.money),
+            tn("game.tip.houses_left", p.houses_left),
+            tn("game.tip.in_hand", len(p.hand)),
+        )
+        tip = f"{name}: " + ", ".join(counts)
         if top:
             tip += ". " + t("game.top_discard", card=card_name(top[-1]))
         if s.state.praefectus == seat:
             tip += ". " + t("game.tip.praefectus")
-        tip += ". " + t("game.tip.vp", name=cfg.name, n=insight.totals(s.state)[seat])
+        you = seat == addressee(s)
+        vp = person("game.tip.vp", you, name=cfg.name, n=insight.totals(s.state)[seat])
+        tip += ". " + vp
         return tip
 
     def rects(self) -> list[pygame.Rect]:
@@ -160,7 +168,7 @@ class PlayersPanel:
             )
             top = state.discard(seat)
             chip = self.chip_rect(rect)
-            info = t("game.panel_info", houses=p.houses_left, hand=len(p.hand))
+            info = f"{tn('game.houses', p.houses_left)} · {tn('game.hand_hidden', len(p.hand))}"
             info_rect = theme.text(
                 surface,
                 small,

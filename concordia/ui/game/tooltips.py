@@ -10,7 +10,7 @@ import pygame
 from concordia.core import Build, Move
 from concordia.ui.game import pointer
 from concordia.ui.game.cards import price_text
-from concordia.ui.game.describe import describe_choice
+from concordia.ui.game.describe import addressee, describe_choice
 from concordia.ui.strings import t, tn
 from concordia.ui.targeting import Options
 
@@ -28,7 +28,8 @@ def board_tooltip(scene: GameParts, pos: tuple[int, int]) -> str | None:
     if hit is None:
         return _under(scene, pos)
     seat = scene.decider
-    click = t("game.tip.click", what=describe_choice(scene, hit.choice, seat))
+    what = describe_choice(scene, hit.choice, seat, addressee(scene))
+    click = t("game.tip.click", what=what)
     state = scene.state
     if isinstance(hit.choice, Move):
         # The move already names the route: add only its steps (found by hand:

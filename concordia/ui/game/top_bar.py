@@ -8,9 +8,9 @@ import pygame
 
 from concordia.ui import theme
 from concordia.ui.commands import Command
-from concordia.ui.game.describe import describe
+from concordia.ui.game.describe import addressee, describe
 from concordia.ui.presenters import for_phase
-from concordia.ui.strings import t, tn
+from concordia.ui.strings import person, t, tn
 from concordia.ui.widgets import Button
 
 if TYPE_CHECKING:
@@ -72,15 +72,19 @@ class TopBar:
         """Who acts now (or who won), on the left of the top bar."""
         s = self.scene
         state, c = s.state, s.controller
+        you = addressee(s)
         if c.awaiting_confirm:
-            owner = c.seats[c.turn_owner].name
-            return f"{t('game.turn_of', name=owner)} · {t('game.turn_done_short')}"
+            owner = c.turn_owner
+            turn = person("game.turn_of", owner == you, name=c.seats[owner].name)
+            return f"{turn} · {t('game.turn_done_short')}"
         if state.is_terminal():
             return self.winner_text()
         seat = state.turn_player
-        label = f"{t('game.turn_of', name=c.seats[seat].name)} · {t('phase.' + state.phase)}"
-        if state.current_player != seat and state.current_player is not None:
-            label += " · " + t("game.decides", name=c.seats[state.current_player].name)
+        turn = person("game.turn_of", seat == you, name=c.seats[seat].name)
+        label = f"{turn} · {t('phase.' + state.phase)}"
+        decider = state.current_player
+        if decider != seat and decider is not None:
+            label += " · " + person("game.decides", decider == you, name=c.seats[decider].name)
         return label
 
     def winner_text(self) -> str:
@@ -89,10 +93,11 @@ class TopBar:
         state = s.state
         ranking = state.outcome().ranking
         name = s.controller.seats[ranking[0]].name
+        you = ranking[0] == addressee(s)
         scores = state.scores()
         if len(ranking) > 1 and scores[ranking[0]].total == scores[ranking[1]].total:
-            return t("game.winner_tie", name=name, how=t("game.praefectus"))
-        return t("game.winner", name=name)
+            return person("game.winner_tie", you, name=name, how=t("game.praefectus"))
+        return person("game.winner", you, name=name)
 
     def end_note(self) -> str:
         """Once the end is triggered: who ended the game and how, and the turns left."""
@@ -104,7 +109,8 @@ class TopBar:
         # How, from the holder: it plays no more turns, so its last house stays built;
         # the display may be bought out by the others in the last round.
         by_houses = state.players[state.concordia].houses_left == 0
-        how = t("game.end_by_houses" if by_houses else "game.end_by_cards", name=name)
+        key = "game.end_by_houses" if by_houses else "game.end_by_cards"
+        how = person(key, state.concordia == addressee(s), name=name)
         # The core counts the ender's own turn until it ends (found by hand: "2
         # left" in a 2-player game, where only the other player has a turn to come).
         left = state.final_turns - (1 if state.turn_player == state.concordia else 0)
@@ -124,7 +130,7 @@ class TopBar:
         name = c.seats[seat].name
         if not c.seat_is_human(seat):
             if s.driver.pending is not None:
-                return describe(s, s.driver.pending.action, seat)
+                return describe(s, s.driver.pending.action, seat, viewer=addressee(s))
             return t("game.thinking", name=name)
         return for_phase(state.phase).prompt(s, seat)
 

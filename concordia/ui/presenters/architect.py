@@ -56,16 +56,15 @@ class Architect(Presenter):
         return out
 
     def describe(self, names: Names, action: Action, seat: int, before: GameState) -> str:
-        name = names.seat(seat)
         if isinstance(action, Move):
-            return t(
+            return names.said(
                 "log.move",
-                name=name,
+                seat,
                 kind=t("game.kind_" + action.kind),
                 dst=names.place(action.dst),
             )
         assert isinstance(action, Build)
-        return t("log.build", name=name, city=names.place(action.city))
+        return names.said("log.build", seat, city=names.place(action.city))
 
     def icon(self, surface: pygame.Surface, d: CardDef, centre: Point, r: float) -> None:
         # A house and its door.

@@ -101,7 +101,7 @@ class Presenter:
 
     def describe(self, names: Names, action: Action, seat: int, before: GameState) -> str:
         """One log line for ``action`` (one of :attr:`actions`) by ``seat``."""
-        return t("log.finish", name=names.seat(seat))
+        return names.said("log.finish", seat)
 
     def card_line(self, d: CardDef) -> str:
         """The one line of text under the card's name."""

@@ -55,9 +55,9 @@ class Colonist(Presenter):
 
     def describe(self, names: Names, action: Action, seat: int, before: GameState) -> str:
         assert isinstance(action, Place)
-        return t(
+        return names.said(
             "log.place",
-            name=names.seat(seat),
+            seat,
             kind=t("game.kind_" + action.kind),
             city=names.place(action.city),
         )

@@ -47,12 +47,10 @@ class Diplomat(Presenter):
     def describe(self, names: Names, action: Action, seat: int, before: GameState) -> str:
         assert isinstance(action, Copy)
         pile = before.discard(action.seat)
-        return t(
-            "log.copy",
-            name=names.seat(seat),
-            card=card_name(pile[-1]) if pile else "?",
-            other=names.seat(action.seat),
-        )
+        card = card_name(pile[-1]) if pile else "?"
+        if action.seat == names.viewer:  # "Livia copies your Architect"
+            return t("log.copy.yours", name=names.seat(seat), card=card)
+        return names.said("log.copy", seat, card=card, other=names.seat(action.seat))
 
     def icon(self, surface: pygame.Surface, d: CardDef, centre: Point, r: float) -> None:
         # One card copied onto another.

@@ -30,7 +30,7 @@ class Mercator(Presenter):
         assert isinstance(action, Trade)
         key = "log.trade_buy" if action.amount > 0 else "log.trade_sell"
         n = abs(action.amount)
-        return t(key, name=names.seat(seat), n=n, good=tn("good." + action.good, n))
+        return names.said(key, seat, n=n, good=tn("good." + action.good, n))
 
     def card_line(self, d: CardDef) -> str:
         return t("cardline.mercator", n=d.sestertii)

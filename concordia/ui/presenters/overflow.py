@@ -27,4 +27,4 @@ class Overflow(Presenter):
 
     def describe(self, names: Names, action: Action, seat: int, before: GameState) -> str:
         assert isinstance(action, Discard)
-        return t("log.discard", name=names.seat(seat), good=t("good." + action.good))
+        return names.said("log.discard", seat, good=t("good." + action.good))

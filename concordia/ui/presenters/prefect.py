@@ -11,7 +11,6 @@ from concordia.core import Action, CardAction, Cash, GameState, Phase, Produce
 from concordia.core.data import CardDef
 from concordia.ui.presenters.base import Point, Presenter, line_width, register
 from concordia.ui.render.palette import CARD_INK
-from concordia.ui.strings import t
 
 if TYPE_CHECKING:
     from concordia.ui.game.describe import Names
@@ -26,8 +25,8 @@ class Prefect(Presenter):
 
     def describe(self, names: Names, action: Action, seat: int, before: GameState) -> str:
         if isinstance(action, Produce):
-            return t("log.produce", name=names.seat(seat), province=names.place(action.province))
-        return t("log.cash", name=names.seat(seat))
+            return names.said("log.produce", seat, province=names.place(action.province))
+        return names.said("log.cash", seat)
 
     def icon(self, surface: pygame.Surface, d: CardDef, centre: Point, r: float) -> None:
         # A province's bonus marker turning out goods.

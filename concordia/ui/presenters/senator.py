@@ -85,4 +85,4 @@ class Senator(Purchase):
 
     def describe(self, names: Names, action: Action, seat: int, before: GameState) -> str:
         assert isinstance(action, BuyCard)
-        return t("log.buy", name=names.seat(seat), card=card_name(action.card))
+        return names.said("log.buy", seat, card=card_name(action.card))

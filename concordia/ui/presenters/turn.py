@@ -7,7 +7,6 @@ from typing import TYPE_CHECKING
 
 from concordia.core import Action, Finish, GameState, Phase, PlayCard
 from concordia.ui.presenters.base import Presenter, card_name, register
-from concordia.ui.strings import t
 
 if TYPE_CHECKING:
     from concordia.ui.game.describe import Names
@@ -21,5 +20,5 @@ class Turn(Presenter):
 
     def describe(self, names: Names, action: Action, seat: int, before: GameState) -> str:
         if isinstance(action, PlayCard):
-            return t("log.play", name=names.seat(seat), card=card_name(action.card))
-        return t("log.finish", name=names.seat(seat))
+            return names.said("log.play", seat, card=card_name(action.card))
+        return names.said("log.finish", seat)

@@ -128,6 +128,17 @@ class CardFaces:
             self._god_weight[key] = weight
         return self._god_weight[key]
 
+    def band_god_font(self, box: tuple[int, int], start: int) -> tuple[int, bool] | None:
+        """The size and weight (bold first) at which every god's name fits ``box``, at
+        most ``start`` px, for a band that holds the action icon in place of the god's
+        symbol; None when one does not fit even at the smallest size."""
+        names = [t("god." + g) for g in GOD_SYMBOLS]
+        for bold in (True, False):
+            fits = [self.fitted(n, *box, start, bold) for n in names]
+            if all(ok for _size, ok in fits):
+                return min(size for size, _ok in fits), bold
+        return None
+
     # -- text fitting -------------------------------------------------------------------
 
     def fitted(
@@ -212,7 +223,6 @@ class CardFaces:
         pad = max(2, round(w * 0.04))
         # God symbol and name; Roman numeral badge on the right.
         sym_box = pygame.Rect(band.x + pad, band.y, band_h, band_h)
-        self.label(surface, report, GOD_SYMBOLS[d.god], sym_box, band_h - 2, PAPER)
         # The numeral badge is as wide as "III" on every card, so god names line up.
         numeral_w = self._numeral_width(band)
         right = band.right - pad - numeral_w - pad
@@ -238,16 +248,33 @@ class CardFaces:
         )
         icon_in_band = False
         if name_size < 10:
-            # A narrow card: the icon moves into the band (in place of the god's name,
-            # which the symbol and the colour stand for) and the name gets the width.
+            # A narrow card: the icon moves into the band (in place of the god's
+            # symbol, which the colour and the name stand for) and the name gets the
+            # width.
             wide = pygame.Rect(body.x, body.y, body.width, name_h)
             wide_size = self.style(wide.size, line_box.size, god_box.size, starts)[0]
             if wide_size > name_size:
                 icon_in_band, name_box, name_size = True, wide, wide_size
         if icon_in_band:
-            s_band = band_h - 2
-            action_icon(surface, d, (god_box.x + s_band / 2 + 1, band.centery), s_band * 0.46)
+            action_icon(surface, d, sym_box.center, (band_h - 2) * 0.46)
+            # The god's name still follows, in a smaller font if need be (found by
+            # hand: the Italian faces, whose long card names put the icon here, lost
+            # the god's name at every size where the English showed it).
+            rest = pygame.Rect(god_box.x, god_box.y, god_box.width, god_box.height)
+            font = self.band_god_font(rest.size, god_size) if rest.width > 0 else None
+            if font is not None:
+                self.label(
+                    surface,
+                    report,
+                    t("god." + d.god),
+                    rest,
+                    font[0],
+                    (255, 255, 255),
+                    bold=font[1],
+                    anchor="midleft",
+                )
         else:
+            self.label(surface, report, GOD_SYMBOLS[d.god], sym_box, band_h - 2, PAPER)
             weight = self.god_weight(god_box.size, god_size)
             if weight is not None:
                 self.label(

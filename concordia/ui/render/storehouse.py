@@ -17,7 +17,7 @@ from concordia.core.data import GOODS, STOREHOUSE_SPACES
 from concordia.ui.render import shapes
 from concordia.ui.render.palette import INK, Colour
 from concordia.ui.render.text import TextCache
-from concordia.ui.strings import t
+from concordia.ui.strings import t, tn
 
 CHIP_BG: Colour = (236, 228, 206)
 FREE_EDGE: Colour = (120, 124, 140)
@@ -120,4 +120,4 @@ def storehouse_legend(goods: Sequence[int], store: Sequence[int]) -> str:
     if store[0] or store[1]:
         text += " · " + t("store.colonists", land=store[0], sea=store[1])
     free = STOREHOUSE_SPACES - sum(goods) - sum(store)
-    return f"{t('store.title', n=STOREHOUSE_SPACES)}: {text} · {t('store.free', n=free)}"
+    return f"{t('store.title', n=STOREHOUSE_SPACES)}: {text} · {tn('store.free', free)}"

@@ -10,7 +10,7 @@ from concordia.core.data import GODS
 from concordia.ui import theme
 from concordia.ui.input import Confirm, Intent
 from concordia.ui.scenes.base import ButtonScene
-from concordia.ui.strings import t
+from concordia.ui.strings import person, t, tn
 from concordia.ui.widgets import Button
 
 if TYPE_CHECKING:
@@ -189,9 +189,47 @@ class ScoresScene(ButtonScene):
         if len(ranking) < 2:
             return ""
         n = scores[ranking[0]].total - scores[ranking[1]].total
+        you = self.you(ranking[0])
         if n == 0:
-            return t("scores.tie_margin", name=name)
-        return t("scores.margin_one", name=name) if n == 1 else t("scores.margin", name=name, n=n)
+            return person("scores.tie_margin", you, name=name)
+        key = "scores.margin_one" if n == 1 else "scores.margin"
+        return person(key, you, name=name, n=n)
+
+    def you(self, seat: int) -> bool:
+        """Whether ``seat`` is the player at the screen, addressed as "you": the only
+        human seat (in pass-and-play the final scores name every seat)."""
+        c = self.controller
+        return c.human_count == 1 and c.seat_is_human(seat)
+
+    def winner_line(self, winner: int, name: str, points: int) -> str:
+        """Who won and with how many points."""
+        if self.you(winner):
+            return t("scores.winner.you", n=points)
+        return tn("scores.winner", points, name=name)
+
+    def winner_rows(self, font: pygame.font.Font, width: int) -> list[str]:
+        """The lines under the winner (margin, tie-break, Concordia card), as many on a
+        row as fit ``width``, a longer one wrapped: never cut (found by hand at
+        1024x640: "…Concordia card (7 points) to L…")."""
+        ranking = self.outcome.ranking
+        scores = self.outcome.scores
+        winner = ranking[0]
+        name = self.controller.seats[winner].name
+        lines = [self.margin_text()] if len(ranking) > 1 else []
+        if len(ranking) > 1 and scores[ranking[1]].total == scores[winner].total:
+            lines.append(person("scores.tiebreak", self.you(winner), name=name))
+        if self.concordia is not None:
+            holder = self.concordia
+            name = self.controller.seats[holder].name
+            lines.append(person("scores.concordia_to", self.you(holder), name=name))
+        sep = "  ·  "
+        rows: list[str] = []
+        for line in (x for x in lines if x):
+            if rows and font.size(rows[-1] + sep + line)[0] <= width:
+                rows[-1] += sep + line
+            else:
+                rows.extend(theme.wrap(font, line, width) or [line])
+        return rows
 
     def _winner(self, surface: pygame.Surface, box: pygame.Rect, y: int) -> int:
         """Draw the winner lines from ``y``; returns the y below them."""
@@ -203,27 +241,17 @@ class ScoresScene(ButtonScene):
         theme.text(
             surface,
             fonts.get(20, True),
-            t("scores.winner", name=name, points=scores[winner].total),
+            self.winner_line(winner, name, scores[winner].total),
             (box.centerx, y),
             theme.HILITE,
             "midtop",
         )
-        lines = [self.margin_text()] if len(ranking) > 1 else []
-        if len(ranking) > 1 and scores[ranking[1]].total == scores[winner].total:
-            lines.append(t("scores.tiebreak", name=name))
-        if self.concordia is not None:
-            lines.append(t("scores.concordia_to", name=self.controller.seats[self.concordia].name))
         font = fonts.get(15)
-        text = "  ·  ".join(line for line in lines if line)
-        theme.text(
-            surface,
-            font,
-            theme.fit(font, text, box.width - self.px(40)),
-            (box.centerx, y + self.px(30)),
-            theme.TEXT_DIM,
-            "midtop",
-        )
-        return y + self.px(30) + font.get_linesize()
+        row_y = y + self.px(30)
+        for row in self.winner_rows(font, box.width - self.px(40)):
+            theme.text(surface, font, row, (box.centerx, row_y), theme.TEXT_DIM, "midtop")
+            row_y += font.get_linesize()
+        return row_y
 
     def on_button(self, button: Button) -> None:
         if button.value == "review":

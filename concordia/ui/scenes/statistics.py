@@ -12,7 +12,7 @@ import pygame
 from concordia.stats import Summary, kept_aside, open_statistics
 from concordia.ui import theme
 from concordia.ui.scenes.base import ButtonScene
-from concordia.ui.strings import has, t
+from concordia.ui.strings import has, t, tn
 from concordia.ui.widgets import Button
 
 if TYPE_CHECKING:
@@ -22,6 +22,13 @@ logger = logging.getLogger(__name__)
 
 WIN = (110, 190, 110)
 LOSS = (200, 90, 80)
+
+
+def totals_line(games: int, human: int, wins: int) -> str:
+    """Games finished, with the player, won: each count with its own plural."""
+    return " · ".join(
+        (tn("stats.finished", games), tn("stats.with_you", human), tn("stats.won", wins))
+    )
 
 
 class StatisticsScene(ButtonScene):
@@ -41,7 +48,7 @@ class StatisticsScene(ButtonScene):
                 elif kept:
                     self.problem = t("stats.kept", names=", ".join(p.name for p in kept))
                 elif self.summary.skipped:
-                    self.problem = t("stats.skipped", n=self.summary.skipped)
+                    self.problem = tn("stats.skipped", self.summary.skipped)
         except (OSError, sqlite3.Error) as exc:
             logger.exception("statistics unavailable")
             self.problem = t("stats.unavailable", reason=str(exc))
@@ -97,7 +104,7 @@ class StatisticsScene(ButtonScene):
         theme.text(
             surface,
             fonts.get(17, True),
-            t("stats.totals", games=s.games, human=s.human_games, wins=s.wins),
+            totals_line(s.games, s.human_games, s.wins),
             (area.centerx, y),
             theme.TEXT,
             "midtop",
@@ -172,7 +179,7 @@ class StatisticsScene(ButtonScene):
             theme.text(
                 surface,
                 fonts.get(14, True),
-                t("stats.last", n=len(s.last)),
+                tn("stats.last", len(s.last)),
                 (x0, y),
                 theme.TEXT_DIM,
             )
