@@ -19,7 +19,7 @@ from ui_helpers import board, game_scene, show_state
 
 from concordia.ai import Limit, make_agent
 from concordia.core import GameState, Move, new_game
-from concordia.ui.game.describe import describe_choice
+from concordia.ui.game.describe import addressee, describe_choice
 from concordia.ui.scenes.game import GameScene
 from concordia.ui.strings import set_language, t
 from concordia.ui.targeting import (
@@ -165,7 +165,7 @@ def _check_scene(scene: GameScene, closest: bool) -> int:
             assert hit is not None, f"a click on {target.choice} at {ipos} missed"
             assert hit.choice == target.choice, f"aimed at {target.choice}, got {hit.choice}"
             tip = scene.tooltip(ipos) or ""
-            what = describe_choice(scene, target.choice, scene.decider)
+            what = describe_choice(scene, target.choice, scene.decider, addressee(scene))
             assert tip.startswith(t("game.tip.click", what=what)), tip
             checked += 1
         camera.fit()
