@@ -269,7 +269,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             help=f"time budget per decision of {level} (default: the UI's, "
             f"{default_limit(level).time_s})",
         )
-    for level in ("hard", "expert"):
+    for level in ("hard", "expert", "expert-v1"):
         ap.add_argument(
             f"--iterations-{level}",
             type=int,
@@ -298,8 +298,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             ap.error(f"unknown agent {a!r}")
     limits: list[Limit | None] = []
     for a in agents:
-        t = getattr(args, f"limit_{a}")
-        iters = getattr(args, f"iterations_{a}", None)
+        dest = a.replace("-", "_")
+        t = getattr(args, f"limit_{dest}")
+        iters = getattr(args, f"iterations_{dest}", None)
         if iters is not None:
             limits.append(Limit(time_s=t, iterations=iters))
         else:

@@ -1,5 +1,6 @@
-"""The expert level: legal whole games, determinism, no peeking at the deck, cancel,
-the analysis the hint shows, and the shipped weights matching the features."""
+"""The expert-v1 level (the first expert, the yardstick of the new one): legal whole
+games, determinism, no peeking at the deck, cancel, the analysis the hint shows, and
+the shipped weights matching the features."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ import pytest
 
 from concordia.ai import Limit, make_agent
 from concordia.ai.base import default_limit
-from concordia.ai.expert import ExpertAgent
+from concordia.ai.expert_v1 import ExpertV1Agent
 from concordia.ai.features import (
     FEATURE_NAMES,
     LearnedValue,
@@ -37,9 +38,9 @@ SMALL = Limit(iterations=16)  # stage 1 over up to 12 candidates, then stage 2
 
 
 def test_expert_is_a_level() -> None:
-    assert "expert" in LEVELS
-    assert isinstance(make_agent("expert"), ExpertAgent)
-    assert default_limit("expert").time_s is not None
+    assert "expert-v1" in LEVELS
+    assert isinstance(make_agent("expert-v1"), ExpertV1Agent)
+    assert default_limit("expert-v1").time_s is not None
 
 
 def test_weights_file_matches_the_features() -> None:
@@ -93,7 +94,7 @@ def test_learned_value_predicts_points(boards: dict[str, BoardSpec], position: P
 @pytest.mark.parametrize(("board_name", "players"), [("italia", 2), ("imperium", 5)])
 def test_expert_plays_legally(boards: dict[str, BoardSpec], board_name: str, players: int) -> None:
     # The first 40 actions (the slow test plays whole games on every setup).
-    agents = ["expert" if s == 0 else "normal" for s in range(players)]
+    agents = ["expert-v1" if s == 0 else "normal" for s in range(players)]
     g = play_game(
         boards[board_name], agents, seed=players, limits=Limit(iterations=6), max_steps=40
     )
@@ -108,7 +109,7 @@ def test_expert_plays_whole_games(
 ) -> None:
     # 8 iterations: stage 1 only (stage 2 is covered by the fast tests), so the eight
     # games stay within a few minutes on a loaded machine.
-    agents = ["expert" if s == 0 else "normal" for s in range(players)]
+    agents = ["expert-v1" if s == 0 else "normal" for s in range(players)]
     g = play_game(boards[board_name], agents, seed=players, limits=Limit(iterations=8))
     assert g.state.phase == "over"
 
@@ -127,7 +128,7 @@ def test_same_seed_and_iterations_same_choice(
     assert seat is not None
     picks = []
     for _ in range(2):
-        agent = ExpertAgent()
+        agent = ExpertV1Agent()
         a = agent.choose(s.view_for(seat), SMALL, random.Random(5), threading.Event())
         picks.append((a, [(r.actions, r.value) for r in agent.last_analysis]))
         assert agent.last_stats["iterations"] == SMALL.iterations
@@ -145,7 +146,7 @@ def test_choice_ignores_the_hidden_deck_order(
     assert other.deck != s.deck
     picks = []
     for state in (s, other):  # the real states, not views: the agent must hide the order
-        agent = ExpertAgent()
+        agent = ExpertV1Agent()
         a = agent.choose(state, SMALL, random.Random(5), threading.Event())
         picks.append((a, [r.actions for r in agent.last_analysis]))
     assert picks[0] == picks[1]
@@ -157,7 +158,7 @@ def test_analysis_gives_whole_plays_with_points(
     s = _turn_start(position, boards)
     seat = s.current_player
     assert seat is not None
-    agent = ExpertAgent()
+    agent = ExpertV1Agent()
     view = s.view_for(seat)
     a = agent.choose(view, SMALL, random.Random(1), threading.Event())
     reports = agent.last_analysis[:3]
@@ -180,7 +181,7 @@ def test_cancel_returns_within_100_ms(boards: dict[str, BoardSpec], position: Po
     seat = s.current_player
     assert seat is not None
     view = s.view_for(seat)
-    agent = ExpertAgent()
+    agent = ExpertV1Agent()
     cancel = threading.Event()
     out: list[object] = []
     th = threading.Thread(
@@ -213,7 +214,7 @@ def _worker_options(s: GameState) -> tuple[Any, list[Any]]:
     assert seat is not None
     worker = AIWorker()
     try:
-        worker.request(AIRequest(1, s.step, s, seat, "expert", SMALL, seed=3))
+        worker.request(AIRequest(1, s.step, s, seat, "expert-v1", SMALL, seed=3))
         deadline = time.monotonic() + 60
         result = None
         while result is None:
@@ -232,7 +233,7 @@ def test_the_worker_passes_the_expert_options_on(
     from concordia.ai.evaluate import remaining_turns
 
     s = _turn_start(position, boards)
-    assert remaining_turns(s, s.current_player or 0) > ExpertAgent.endgame_turns
+    assert remaining_turns(s, s.current_player or 0) > ExpertV1Agent.endgame_turns
     result, options = _worker_options(s)
     assert 2 <= len(options) <= 3
     assert options[0][0][0] == str(result.action)
@@ -253,8 +254,8 @@ def test_the_worker_passes_the_expert_options_on(
         assert lead is not None and -points < lead < points
 
 
-def _plain_expert() -> ExpertAgent:
-    agent = ExpertAgent()
+def _plain_expert() -> ExpertV1Agent:
+    agent = ExpertV1Agent()
     agent.win_bonus = (0.0,) * 4
     agent.loss_penalty = (0.0,) * 4
     agent.endgame_weight = 0.0
@@ -271,10 +272,10 @@ def test_a_finished_game_counts_the_win_and_the_lead(
     s = position(boards[board], players, seed, 5000)  # random play to the end
     assert s.phase == "over"
     winner = s.outcome().winner
-    agent, plain = ExpertAgent(), _plain_expert()
+    agent, plain = ExpertV1Agent(), _plain_expert()
     agent.win_bonus = (11.0, 13.0, 17.0, 19.0)  # a distinct bonus for each count
     # Session 15: a game lost counts ``loss_penalty`` less (shipped: 25 in 4 players).
-    assert ExpertAgent.loss_penalty == (0.0, 0.0, 25.0, 0.0)
+    assert ExpertV1Agent.loss_penalty == (0.0, 0.0, 25.0, 0.0)
     agent.loss_penalty = (5.0, 7.0, 3.0, 2.0)
     for seat in range(players):
         got, _pts, lead = agent._scores(s, seat)
@@ -290,7 +291,7 @@ def test_far_from_the_end_only_the_points_count(
     boards: dict[str, BoardSpec], position: Position
 ) -> None:
     s = position(boards["imperium"], 4, 1, 0)  # the first turn
-    agent, plain = ExpertAgent(), _plain_expert()
+    agent, plain = ExpertV1Agent(), _plain_expert()
     agent.loss_penalty = (9.0,) * 4
     for seat in range(4):
         assert agent._scores(s, seat) == plain._scores(s, seat)
@@ -388,7 +389,7 @@ def _turn_starts(
         s = position(boards["imperium"], 4, seed, steps(seed))
         seat = s.current_player
         if s.phase == "card" and seat is not None:
-            yield s.view_for(seat), seat, value_fn(seat, ExpertAgent.rollout_weights, 0.0)
+            yield s.view_for(seat), seat, value_fn(seat, ExpertV1Agent.rollout_weights, 0.0)
 
 
 def _replays_as_one_play(view: GameState, seat: int, actions: tuple[Action, ...]) -> None:
@@ -406,7 +407,7 @@ def test_architect_options_branch_on_the_first_move(
     # Session 8: the planner keeps one greedy first move per Architect; the expert also
     # searches plays that start with the next best first moves (9 of 12 against three
     # hard with them, 7 without). Each is a whole legal card play from a distinct move.
-    from concordia.ai.expert import architect_options
+    from concordia.ai.expert_v1 import architect_options
     from concordia.ai.greedy import turn_options
     from concordia.core import Move, PlayCard
     from concordia.core.data import CARD_BY_ID
@@ -441,7 +442,7 @@ def test_spite_behind_counts_only_for_a_seat_behind(
         if s.phase != "card" or seat is None:
             continue
         view = s.view_for(seat)
-        agent = ExpertAgent()
+        agent = ExpertV1Agent()
         agent.spite_behind = 0.0
         pred = [agent.learned.value(view, o) for o in range(4)]
         behind = pred[seat] < max(v for o, v in enumerate(pred) if o != seat)
@@ -457,7 +458,7 @@ def test_card_options_branch_on_the_first_choice(
     # Session 9: as for the Architect, the expert can also search the plays of the
     # Senator, Consul, Prefect, Colonist and Tribune that start with another of the best
     # first choices (a purchase, a province, a placement), each completed greedily.
-    from concordia.ai.expert import BRANCHED_PHASES, card_options
+    from concordia.ai.expert_v1 import BRANCHED_PHASES, card_options
     from concordia.ai.greedy import turn_options
     from concordia.core import PlayCard
 
@@ -498,7 +499,7 @@ def test_architect_branching_stops_above_four_players(
 ) -> None:
     # Session 9: on the 40 five-player deals against four hard the branching won 15
     # where the plain planner won 19, so the expert branches with at most 4 players.
-    import concordia.ai.expert as expert
+    import concordia.ai.expert_v1 as expert
 
     calls: list[int] = []
     real = expert.architect_options
@@ -511,9 +512,9 @@ def test_architect_branching_stops_above_four_players(
     for players in (2, 3, 4, 5):
         s = position(boards["imperium"], players, 3, 20)
         assert s.phase == "card"
-        ExpertAgent().analyse(s, Limit(iterations=1), random.Random(1))
+        ExpertV1Agent().analyse(s, Limit(iterations=1), random.Random(1))
     assert calls == [2, 3, 4]
-    agent = ExpertAgent()
+    agent = ExpertV1Agent()
     agent.architect_branch_max_players = 5  # the session-8 setting replays with --set
     agent.analyse(position(boards["imperium"], 5, 3, 20), Limit(iterations=1), random.Random(1))
     assert calls == [2, 3, 4, 5]
@@ -535,16 +536,16 @@ def test_rollout_trades_reach_the_mercator_plans_of_the_rollouts(
 
     monkeypatch.setattr(greedy, "mercator_plan", recorded)
 
-    def used(players: int, agent: ExpertAgent) -> set[int]:
+    def used(players: int, agent: ExpertV1Agent) -> set[int]:
         firsts.clear()
         s = position(boards["imperium"], players, 3, 20)
         assert s.phase == "card"
         agent.analyse(s, Limit(iterations=14), random.Random(1))
         return set(firsts)
 
-    assert used(4, ExpertAgent()) == {greedy.MERCATOR_FIRST}
-    assert used(5, ExpertAgent()) == {greedy.MERCATOR_FIRST, 2}  # candidates, rollouts
-    agent = ExpertAgent()
+    assert used(4, ExpertV1Agent()) == {greedy.MERCATOR_FIRST}
+    assert used(5, ExpertV1Agent()) == {greedy.MERCATOR_FIRST, 2}  # candidates, rollouts
+    agent = ExpertV1Agent()
     agent.rollout_trades = (8, 8, 8, 8)  # the session-9 search replays with --set
     assert used(5, agent) == {greedy.MERCATOR_FIRST}
 
@@ -557,7 +558,7 @@ def test_weight_knobs_name_weight_sets_and_change_the_search(
     # changes what is searched.
     from concordia.ai.evaluate import NORMAL, WEIGHTS_BY_NAME, Weights
 
-    agent = ExpertAgent()
+    agent = ExpertV1Agent()
     assert all(WEIGHTS_BY_NAME[name] is NORMAL for name in agent.score_weights)
     assert WEIGHTS_BY_NAME[agent.plan_weights] is NORMAL
     assert WEIGHTS_BY_NAME["full"] == Weights()
@@ -567,7 +568,7 @@ def test_weight_knobs_name_weight_sets_and_change_the_search(
     view = s.view_for(seat)
     runs = []
     for knob in ("", "score_weights", "plan_weights"):
-        agent = ExpertAgent()
+        agent = ExpertV1Agent()
         if knob == "score_weights":
             agent.score_weights = ("full",) * 4
         elif knob:
@@ -579,7 +580,7 @@ def test_weight_knobs_name_weight_sets_and_change_the_search(
 
 
 def test_an_unknown_weight_set_is_named(boards: dict[str, BoardSpec], position: Position) -> None:
-    agent = ExpertAgent()
+    agent = ExpertV1Agent()
     agent.score_weights = ("normal", "normal", "fulll", "normal")
     view = _turn_start(position, boards)
     with pytest.raises(ValueError, match="no weight set 'fulll'"):
@@ -599,17 +600,17 @@ def test_early_weights_blend_into_the_score_by_remaining_turns(
     me = s.current_player
     assert me is not None
     left = remaining_turns(s, me)
-    shipped = ExpertAgent()
+    shipped = ExpertV1Agent()
     assert shipped.early_weights == ("",) * 4  # off as shipped
     # Off, it leaves any score_weights alone (session 13: "normal" as the off value
     # overrode score_weights=full early in the game).
-    full = ExpertAgent()
+    full = ExpertV1Agent()
     full.score_weights = ("full",) * 4
     full._spite_now = full.spite
-    agent = ExpertAgent()
+    agent = ExpertV1Agent()
     agent.early_weights = ("normal", "normal", "full", "normal")
 
-    def hand_part(a: ExpertAgent) -> float:
+    def hand_part(a: ExpertV1Agent) -> float:
         a._spite_now = a.spite
         return a._scores(s, me)[0]
 
@@ -685,7 +686,7 @@ def test_lead_scale_squashes_the_endgame_lead(boards: dict[str, BoardSpec]) -> N
     import math
 
     s = _last_round(boards["imperium"], 4, 3)
-    plain, squashed = ExpertAgent(), ExpertAgent()
+    plain, squashed = ExpertV1Agent(), ExpertV1Agent()
     squashed.lead_scale = (0.0, 0.0, 10.0, 0.0)
     none = _plain_expert()
     for seat in range(4):
@@ -697,6 +698,6 @@ def test_lead_scale_squashes_the_endgame_lead(boards: dict[str, BoardSpec]) -> N
         assert term != 0.0
         assert sq - base == pytest.approx(term / lead * 10.0 * math.tanh(lead / 10.0))
         assert abs(sq - base) < abs(term)
-    other = ExpertAgent()
+    other = ExpertV1Agent()
     other.lead_scale = (10.0, 10.0, 0.0, 10.0)
     assert [other._scores(s, o) for o in range(4)] == [plain._scores(s, o) for o in range(4)]
