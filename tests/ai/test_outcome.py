@@ -95,6 +95,7 @@ def test_pure_python_inference_matches_numpy(
     tiny: tuple[Path, Path], boards: dict[str, BoardSpec], position: Position
 ) -> None:
     import numpy as np  # the dev extra: the training side
+
     out, _data = tiny
     saved = json.loads(out.read_text(encoding="utf-8"))
     net = OutcomeNet.from_json(saved)
