@@ -1,11 +1,12 @@
 """The expert agent: determinized search over whole card plays that plays to win.
 
 The leaf of the search is the learned outcome evaluation (:mod:`concordia.ai.outcome`):
-the mover's probability of winning (ties by the game's tie-break) plus
-:attr:`ExpertConfig.margin_weight` times the predicted final margin over the best
-opponent, so a position won or lost either way still prefers the bigger margin. A
-rollout that reaches the end of the game is scored by the real result (win 1 or 0 by
-the tie-break, the real margin), never by a forecast.
+the mover's probability of winning (ties by the game's tie-break) times
+:attr:`ExpertConfig.win_vp` plus the predicted final margin over the best opponent, so
+the score is in VP (a win is worth ``win_vp`` VP of margin) and a position won or lost
+either way still prefers the bigger margin. A rollout that reaches the end of the game
+is scored by the real result (win 1 or 0 by the tie-break, the real margin), never by
+a forecast.
 
 Candidates are whole card plays (turn options of :mod:`concordia.ai.greedy`, planned
 with the hand-tuned evaluation and the hard agent's spite), plus, for each Architect
@@ -65,9 +66,9 @@ class ExpertConfig:
     finalists: int = 4
     #: Depth of stage 2's rollouts, in rounds of every seat.
     rounds: int = 2
-    #: Weight of the predicted (or real) final margin, per VP, beside the win
-    #: probability: 10 VP of margin count as 5 points of probability.
-    margin_weight: float = 0.005
+    #: What a win is worth in VP of final margin: the score is ``win_vp`` x the win
+    #: probability + the margin, so 10 VP of margin count as 5 points of probability.
+    win_vp: float = 200.0
     #: First moves of each Architect in hand searched besides the planner's (at most
     #: 4 players: with 5 the extra candidates cost more rollouts than they gain).
     architect_branch: int = 3
@@ -80,7 +81,9 @@ class ExpertConfig:
 class OptionReport:
     """One searched card play: its actions, the mover's expected final victory points,
     margin over the best opponent and win probability after it (means over its
-    rollouts), the search's score and how many rollouts it got."""
+    rollouts), the search's score (VP: ``win_vp`` x the win probability + the margin;
+    the hint tells the next best options by how much less they score) and how many
+    rollouts it got."""
 
     actions: tuple[Action, ...]
     expected_points: float
@@ -211,13 +214,13 @@ class ExpertAgent(PlanningAgent):
 
     # -------------------------------------------------------------- internals
     def score(self, s: GameState, me: int) -> tuple[float, float, float, float]:
-        """The search's score of ``s`` for ``me`` (win probability plus the margin
-        term), the expected final points, margin and win probability: the real
-        result once the game is over."""
+        """The search's score of ``s`` for ``me`` (``win_vp`` x the win probability +
+        the margin, in VP), the expected final points, margin and win probability: the
+        real result once the game is over."""
         fc: Outcome = exact_outcome(s) if s.phase == Phase.OVER else self.net.forecast(s)
         win = fc.win[me]
         margin = fc.margin[me]
-        return win + self.config.margin_weight * margin, fc.points[me], margin, win
+        return self.config.win_vp * win + margin, fc.points[me], margin, win
 
     def _candidates(
         self, view: GameState, me: int, budget: Budget

@@ -136,7 +136,7 @@ def test_analysis_gives_whole_plays_with_points_and_chances(
         assert t.turn_player != seat or t.phase == "over"
         assert 0 < r.expected_points < 400
         assert 0.0 <= r.win <= 1.0
-        assert r.value == pytest.approx(r.win + agent.config.margin_weight * r.lead)
+        assert r.value == pytest.approx(agent.config.win_vp * r.win + r.lead)
 
 
 def test_cancel_returns_within_100_ms(boards: dict[str, BoardSpec], position: Position) -> None:
@@ -184,7 +184,7 @@ def test_a_finished_game_is_scored_by_its_real_result(boards: dict[str, BoardSpe
         best_other = max(t for o, t in enumerate(totals) if o != seat)
         assert win == (1.0 if seat == winner else 0.0)
         assert points == totals[seat] and margin == totals[seat] - best_other
-        assert value == win + agent.config.margin_weight * margin
+        assert value == agent.config.win_vp * win + margin
 
 
 class _Optimist(OutcomeNet):
@@ -250,10 +250,10 @@ def test_settings_are_one_frozen_dataclass_and_settable() -> None:
     cfg = ExpertConfig()
     with pytest.raises(FrozenInstanceError):
         cfg.rounds = 3  # type: ignore[misc]
-    over = (parse_override("expert.rounds=3"), parse_override("expert.margin_weight=0.01"))
+    over = (parse_override("expert.rounds=3"), parse_override("expert.win_vp=100"))
     agent = make_seat("expert", over)
     assert isinstance(agent, ExpertAgent)
-    assert agent.config.rounds == 3 and agent.config.margin_weight == 0.01
+    assert agent.config.rounds == 3 and agent.config.win_vp == 100.0
     assert agent.config.candidates == cfg.candidates
     with pytest.raises(ValueError):
         parse_override("expert.win_bonus=1,1,1,1")  # a knob of expert-v1 only
