@@ -224,7 +224,7 @@ def _worker_options(s: GameState) -> tuple[Any, list[Any]]:
     finally:
         worker.close()
     assert result.error is None and result.action is not None
-    return result, result.stats["options"]
+    return result, list(result.options)
 
 
 def test_the_worker_passes_the_expert_options_on(
@@ -236,12 +236,12 @@ def test_the_worker_passes_the_expert_options_on(
     assert remaining_turns(s, s.current_player or 0) > ExpertV1Agent.endgame_turns
     result, options = _worker_options(s)
     assert 2 <= len(options) <= 3
-    assert options[0][0][0] == str(result.action)
+    assert options[0].actions[0] == result.action
     for actions, points, lead, _score in options:
-        assert actions and all(isinstance(a, str) for a in actions)
+        assert actions and all(isinstance(a, Action) for a in actions)
         assert 0 < points < 400
         # Far from the end the search does not count the lead, so the hint is not
-        # given one (session 15: a round apart it swung from +12 to -25).
+        # given one (by hand: a round apart it swung from +12 to -25).
         assert lead is None
     # The search's scores come best first: the order the hint tells them in.
     scores = [o[3] for o in options]
