@@ -29,7 +29,7 @@ import json
 import logging
 import random
 import threading
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -330,8 +330,10 @@ def analyse(
     seats: Sequence[int] | None = None,
     searching: threading.Event | None = None,
     found: list[TurnReview] | None = None,
+    turns: Collection[int] | None = None,
 ) -> Review:
-    """Review every turn of ``seats`` (default :func:`human_seats`) with the expert.
+    """Review every turn of ``seats`` (default :func:`human_seats`) with the expert
+    (only those of ``turns``, indices into :func:`split_turns`, when given).
 
     ``progress(done, total)`` is called before the first turn (0) and after each one;
     ``searching`` is set when the expert's first search begins; each turn's review is
@@ -344,7 +346,11 @@ def analyse(
     event = cancel if cancel is not None else threading.Event()
     states = states_of(record, board)
     reviewed = set(human_seats(record) if seats is None else seats)
-    todo = [t for t in split_turns(record, states) if t.seat in reviewed]
+    todo = [
+        t
+        for t in split_turns(record, states)
+        if t.seat in reviewed and (turns is None or t.index in turns)
+    ]
     out: list[TurnReview] = []
     if progress is not None:
         progress(0, len(todo))

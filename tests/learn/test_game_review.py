@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import threading
 import time
 from pathlib import Path
@@ -14,6 +15,7 @@ from concordia.core import GameRecord, GameState, Phase, new_game
 from concordia.jobs import Cancelled
 from concordia.maps import load_board
 from concordia.review import (
+    WIN_NOISE,
     Judge,
     ReviewJob,
     analyse,
@@ -180,7 +182,9 @@ def test_every_action_is_named_by_the_seat_that_took_it() -> None:
                 others += 1
                 assert turn.actions[k].startswith("discard")
     assert others > 0, "the game has no forced discard by another seat"
-    review = analyse(record, board, iterations=1, seats=[1])
+    forced = [tr.index for tr in turns if any(m != tr.seat for m in tr.movers)][:3]
+    review = analyse(record, board, iterations=1, seats=[0, 1], turns=forced)
+    assert [r.turn for r in review.turns] == forced
     assert all(r.movers == turns[r.turn].movers for r in review.turns)
 
 
@@ -193,7 +197,8 @@ def test_a_turn_that_ends_a_won_game_is_never_a_loss() -> None:
         t for t in turns if states[t.start].concordia is None and states[t.end].concordia == 0
     ]
     assert len(ending) == 1 and ending[0].seat == 0
-    review = analyse(record, load_board("italia"), iterations=2, seats=[0])
+    review = analyse(record, load_board("italia"), iterations=2, turns=[ending[0].index])
+    assert [r.turn for r in review.turns] == [ending[0].index]
     got = review.for_turn(ending[0].index)
     assert got is not None and got.won_game
     assert got.loss == 0 and got.points_lost == 0 and not got.flagged
@@ -216,6 +221,7 @@ def test_the_last_turn_is_judged_by_the_real_result() -> None:
     assert got.played_win == (1.0 if end.outcome().winner == last.seat else 0.0)
 
 
+@functools.cache
 def _cheap_game(seed: int) -> tuple[GameRecord, list[GameState]]:
     """A whole 2-player Italia game of an easy AI (seat 0, marked human) against a
     normal one, both at 2 iterations (deterministic)."""
@@ -241,3 +247,27 @@ def test_the_review_names_the_seat_of_a_forced_discard() -> None:
     livia = t("log.discard", name="Livia", good=t("good." + good))
     assert livia in words, words
     assert "Marcus" not in words  # the player whose turn it is is named once, by the caller
+
+
+def test_a_game_that_followed_every_hint_is_not_flagged() -> None:
+    _followed_every_hint(max_steps=60, turns=5)
+
+
+@pytest.mark.slow
+def test_a_whole_game_that_followed_every_hint_is_not_flagged() -> None:
+    _followed_every_hint(max_steps=MAX_STEPS, turns=40)
+
+
+def _followed_every_hint(max_steps: int, turns: int) -> None:
+    # The human's seat plays the expert's hint every turn (the expert at 4 iterations,
+    # seeded as the game seeds a hint); the review searches again with its own seed,
+    # so the two differ only by the search's noise: no turn is flagged.
+    board = load_board("italia")
+    limit = Limit(iterations=4)
+    game = play_game(board, ["expert", "normal"], seed=3, limits=limit, max_steps=max_steps)
+    seats = [{"kind": "human"}, {"kind": "normal"}]
+    record = GameRecord("italia", 2, 3, {}, [str(a) for a in game.actions], seats)
+    review = analyse(record, board, iterations=4)
+    assert len(review.turns) >= turns
+    assert review.flagged() == [], review.flagged()
+    assert all(r.loss <= WIN_NOISE for r in review.turns)
