@@ -423,6 +423,8 @@ EN: Final[dict[str, str]] = {
     "game.hint_badge": "hint",
     "game.hint_thinking": "Looking for a hint…",
     "game.hint_is": "Hint: {what}",
+    "game.hint_more": "(the whole play and why: the box on the board; H hides it)",
+    "game.hint_hidden": "Hint box closed: H or Hint opens it again.",
     "game.list_and": "{rest} and {last}",
     "game.hint_why": "Why: about {n} VP at the end this way ({lead:+d} on the best "
     "opponent); next best: {others}",
@@ -1060,6 +1062,8 @@ IT: Final[dict[str, str]] = {
     "game.hint_badge": "consiglio",
     "game.hint_thinking": "Cerco un consiglio…",
     "game.hint_is": "Consiglio: {what}",
+    "game.hint_more": "(la mossa intera e il perché: il riquadro sulla mappa; H lo nasconde)",
+    "game.hint_hidden": "Riquadro del consiglio chiuso: H o Consiglio lo riapre.",
     "game.list_and": "{rest} e {last}",
     "game.hint_why": "Perché: circa {n} punti alla fine così ({lead:+d} sul miglior "
     "avversario); poi vengono: {others}",

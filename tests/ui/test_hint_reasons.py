@@ -121,3 +121,68 @@ def test_the_why_says_what_the_play_does_and_its_chance_to_win() -> None:
         100,
     )
     scene.close()
+
+
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_the_top_bar_copy_is_never_cut_and_the_box_closes_and_reopens(
+    monkeypatch: pytest.MonkeyPatch, language: str
+) -> None:
+    # Found by hand: the top bar's copy of a hint (the whole play and why) was cut
+    # with "…". It now says the first step and points to the box, which wraps the rest.
+    import pygame
+    from ui_helpers import draw, send
+
+    from concordia.ui import theme
+    from concordia.ui.game import hints
+    from concordia.ui.input import Key
+
+    app, scene = game_scene(["human", "easy"], 4, size=(1024, 640))
+    set_language(language)  # after the app, which sets the language of its settings
+    scene.update(0.0)
+    state = scene.state
+    plays = [a for a in state.legal_actions() if isinstance(a, PlayCard)]
+    options = tuple(
+        PlayOption((p,), 130.0 - k, None, 30.0 - k, 0.6 - k / 10) for k, p in enumerate(plays[:3])
+    )
+    scene.request_hint()
+    scene.ai.cancel()
+    scene.take_reply(
+        AIResult(scene.game_id, state.step, plays[0], purpose=Purpose.HINT, options=options)
+    )
+    while scene.hint is not None and scene.hint.pending is not None:
+        pending = scene.hint.pending
+        scene.take_reply(
+            AIResult(scene.game_id, pending.step, pending.legal_actions()[-1], purpose=Purpose.HINT)
+        )
+    hint = scene.hint
+    assert hint is not None and hint.done and hint.why
+    assert scene.message == hints.top_copy(scene, hint)
+    seen: dict[str, list[str]] = {}
+    real = theme.lines_in_box
+
+    def spy(
+        fonts: theme.Fonts,
+        s: str,
+        width: int,
+        height: int,
+        sizes: tuple[int, ...],
+        bold: bool = False,
+    ) -> tuple[pygame.font.Font, list[str]]:
+        font, lines = real(fonts, s, width, height, sizes, bold)
+        seen[s] = lines
+        return font, lines
+
+    monkeypatch.setattr(theme, "lines_in_box", spy)
+    draw(app)
+    assert scene.message in seen, "the top bar did not show the hint"
+    assert not seen[scene.message][-1].endswith("…"), seen[scene.message]
+    assert hints.hint_box(scene) is not None  # the whole play and why, wrapped on the board
+    send(app, Key(pygame.K_h, "h"))  # close the box
+    assert scene.hint is hint and hint.closed and hints.hint_box(scene) is None
+    assert scene.message == t("game.hint_hidden")
+    assert scene.hint_buttons()  # the hinted card stays ringed
+    send(app, Key(pygame.K_h, "h"))  # reopen it
+    assert not hint.closed and hints.hint_box(scene) is not None
+    assert scene.message == hints.top_copy(scene, hint)
+    scene.close()
+    set_language("en")

@@ -70,6 +70,9 @@ class Hint:
     pending: GameState | None = None
     #: The adviser's reasons in words (empty when it gave none).
     why: str = ""
+    #: The player closed the box of words (H or the Hint button again reopens it);
+    #: the stars and rings stay.
+    closed: bool = False
 
     @property
     def action(self) -> Action | None:
@@ -353,14 +356,37 @@ def current_hint(scene: GameScene) -> Hint | None:
     return hint
 
 
+def toggle_box(scene: GameScene, hint: Hint) -> None:
+    """Close the hint's box of words, or reopen it (asking again for a hint shown)."""
+    hint.closed = not hint.closed
+    scene.flash(t("game.hint_hidden") if hint.closed else top_copy(scene, hint))
+    scene.rebuild()
+
+
+def top_copy(scene: GameScene, hint: Hint) -> str:
+    """The top bar's copy of a hint: its first step, pointing to the box on the board
+    for the whole play and why (found by hand: the whole hint in the top bar was cut
+    with "…"; the box wraps it)."""
+    lines = play_words(scene, hint.actions, hint.seat)
+    first = t("game.hint_is", what=lines[0] if lines else "")
+    if len(lines) <= 1 and not hint.why:
+        return first
+    return f"{first} {t('game.hint_more')}"
+
+
 def request_hint(scene: GameScene) -> None:
-    """Ask the hard AI, on the AI thread, what the human deciding now should play."""
+    """Ask the expert, on the AI thread, what the human deciding now should play; with
+    a hint already shown, close or reopen its box."""
     state = scene.state
+    shown = current_hint(scene)
+    if shown is not None and shown.done and shown.text:
+        toggle_box(scene, shown)
+        return
     if (
         not scene.human_to_act
         or scene.controller.awaiting_confirm
         or state.is_terminal()
-        or current_hint(scene) is not None
+        or shown is not None
     ):
         return
     seat = state.current_player
@@ -409,7 +435,7 @@ def on_hint(scene: GameScene, reply: AIResult) -> None:
     else:
         hint.pending, hint.done = None, True
     hint.text = hint.describe(scene)
-    scene.flash(t("game.hint_is", what=hint.text))
+    scene.flash(top_copy(scene, hint))
     scene.message_time = 12.0
     scene.rebuild()
 
@@ -433,7 +459,7 @@ def follow(scene: GameScene, action: Action, before: int) -> Hint | None:
         if a not in s.legal_actions():
             return None
         s = s.apply(a)
-    rest = Hint(step, hint.seat, left, done=True, why=hint.why)
+    rest = Hint(step, hint.seat, left, done=True, why=hint.why, closed=hint.closed)
     rest.text = rest.describe(scene)
     return rest
 
@@ -496,7 +522,7 @@ def hint_box(scene: GameScene) -> tuple[pygame.Rect, list[str]] | None:
     stars), so the words and the stars they number are seen together. A click on the
     box still reaches the board under it: the box tells, it takes no input."""
     hint = current_hint(scene)
-    if hint is None or not hint.text:
+    if hint is None or not hint.text or hint.closed:
         return None
     font = scene.app.fonts.get(13)
     board = scene.lay.board
