@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from concordia.core import Action, Copy, Discard, GameState
+from concordia.core import Action, Copy, Discard, GameState, Produce
 from concordia.core.data import CARDS, GODS
 
 __all__ = ["REASON_KEYS", "Reason", "given_up", "play_reasons", "replay_play"]
@@ -29,7 +29,8 @@ REASON_KEYS: tuple[str, ...] = (
     "end_trigger_behind",  # takes the Concordia card while behind by {lead}
     "province",  # a new province for {cards} Saturnus cards: +{n}
     "god",  # {god}: +{n}
-    "copies",  # copies {seat}'s card
+    "copies",  # copies {seat}'s {card}
+    "praefectus",  # produces with the Praefectus Magnus: its bonus
     "discard",  # goods thrown away: {n}
     "no_discard",  # keeps {n} goods the next best throws away
     "win_chance",  # about {pct} % to win
@@ -49,6 +50,8 @@ class Reason:
     seat: int = -1
     #: The cards of ``god`` the seat holds (a new province counts for each Saturnus).
     cards: int = 0
+    #: A card's id (the card a Diplomat copies).
+    card: str = ""
 
 
 def replay_play(state: GameState, actions: Sequence[Action]) -> GameState | None:
@@ -108,10 +111,16 @@ def play_reasons(state: GameState, actions: Sequence[Action], seat: int) -> list
             out.append(Reason("province", n, god, cards=count))
         else:
             out.append(Reason("god", n, god))
+    s = state
     for a in actions:
-        if isinstance(a, Copy):
-            out.append(Reason("copies", seat=a.seat))
+        if isinstance(a, Copy) and s.players[a.seat].discard:
+            copied = CARDS[s.players[a.seat].discard[-1]].id
+            out.append(Reason("copies", seat=a.seat, card=copied))
+        if isinstance(a, Produce) and s.current_player == seat and s.praefectus == seat:
+            out.append(Reason("praefectus"))
+        if a not in s.legal_actions():
             break
+        s = s.apply(a)
     thrown = _own_discards(state, actions, seat)
     if thrown:
         out.append(Reason("discard", thrown))

@@ -25,7 +25,7 @@ pytestmark = pytest.mark.usefixtures("pygame_display")
 
 def test_every_reason_has_english_and_italian_words() -> None:
     names = ("Marcus", "Livia")
-    samples = {key: Reason(key, 5, "Saturnus", 1, cards=3) for key in REASON_KEYS}
+    samples = {key: Reason(key, 5, "Saturnus", 1, 3, "mercator") for key in REASON_KEYS}
     for lang in ("en", "it"):
         set_language(lang)
         said = set()

@@ -256,7 +256,8 @@ def reason_text(reason: Reason, seat_name: Callable[[int], str]) -> str:
     """One reason in words, seats named by ``seat_name`` (the review's names too)."""
     god = t("god." + reason.god) if reason.god else ""
     name = seat_name(reason.seat) if reason.seat >= 0 else ""
-    return t("reason." + reason.key, n=reason.n, god=god, cards=reason.cards, name=name)
+    card = card_name(reason.card) if reason.card else ""
+    return t("reason." + reason.key, n=reason.n, god=god, cards=reason.cards, name=name, card=card)
 
 
 def option_names(scene: GameScene, seat: int, options: tuple[PlayOption, ...]) -> list[str | None]:
