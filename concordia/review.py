@@ -67,8 +67,9 @@ logger = logging.getLogger(__name__)
 CACHE_FORMAT = "concordia-review"
 MAX_CACHE_BYTES = 8 * 1024 * 1024  # a review is tens of kilobytes
 CACHE_VERSION = 2
-#: Rollouts of the expert's search per reviewed turn.
-DEFAULT_ITERATIONS = 30
+#: Rollouts of the expert's search per reviewed turn (docs/benchmarks.md: the time of a
+#: whole game's review).
+DEFAULT_ITERATIONS = 20
 #: A chance of winning lost by less than this (0 to 1) is the search's noise: two
 #: searches of the same position with other worlds differ by about as much.
 WIN_NOISE = 0.05
@@ -228,8 +229,13 @@ class Review:
         return [r for r in self.turns if r.flagged]
 
     def total_loss(self) -> float:
-        """The chance of winning the flagged turns cost in all (0 to 1, summed)."""
-        return round(sum(r.loss for r in self.flagged()), 3)
+        """The chance of winning the flagged turns cost together (0 to 1): each turn's
+        loss taken from what the ones before it left, ``1 - prod(1 - loss)`` (a plain
+        sum read "279 % of a win" for a weak player's game)."""
+        kept = 1.0
+        for r in self.flagged():
+            kept *= 1.0 - min(1.0, r.loss)
+        return round(1.0 - kept, 3)
 
 
 # ---------------------------------------------------------------------- replay
@@ -665,10 +671,14 @@ class ReviewJob:
 
 # ---------------------------------------------------------------------- command line
 def main(argv: Sequence[str] | None = None) -> int:
-    """``python -m concordia.review [SAVE] [--iterations N]``: review a finished save
-    (or, without one, a fixed demo game of easy and normal AIs on Italia, seed 21) and
-    print the costliest turns and the time per reviewed turn."""
+    """``python -m concordia.review [SAVE] [--iterations N] [--hints N]``: review a
+    finished save (or, without one, a fixed demo game of easy and normal AIs on Italia,
+    seed 21) and print the costliest turns, the time per reviewed turn and the load
+    average; with ``--hints N``, first time the hint as the game asks it (the expert at
+    its UI budget on the AI thread, every step of the play) on the first N of the
+    human's turns and print its median and p95."""
     import argparse
+    import os
     import time
 
     from concordia.maps import load_board
@@ -676,6 +686,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m concordia.review")
     parser.add_argument("save", nargs="?", help="a finished save (default: a demo game)")
     parser.add_argument("--iterations", type=int, default=DEFAULT_ITERATIONS)
+    parser.add_argument("--hints", type=int, default=0, help="hint timings (positions)")
     args = parser.parse_args(argv)
     if args.save:
         from concordia.saves import load_game
@@ -690,6 +701,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         game = play_game(board, ["easy", "normal", "easy"], seed=21, limits=Limit(iterations=2))
         seats = [{"kind": "human"}, {"kind": "normal"}, {"kind": "easy"}]
         record = GameRecord("italia", 3, 21, {}, [str(a) for a in game.actions], seats)
+    print(f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+    if args.hints:
+        states = states_of(record, board)
+        mine = [t for t in split_turns(record, states) if t.seat in human_seats(record)]
+        times = sorted(hint_time(states[t.start]) for t in mine[: args.hints])
+        p95 = times[min(len(times) - 1, round(0.95 * (len(times) - 1)))]
+        median = times[len(times) // 2]
+        print(f"hint: {len(times)} positions, median {median:.2f} s, p95 {p95:.2f} s")
     t0 = time.perf_counter()
     review = analyse(record, board, args.iterations)
     elapsed = time.perf_counter() - t0
@@ -701,7 +720,38 @@ def main(argv: Sequence[str] | None = None) -> int:
     for r in review.costliest():
         print(f"turn {r.turn + 1}: -{100 * r.loss:.0f} %  played {', '.join(r.played)}")
         print(f"          expert: {', '.join(r.suggested)}")
+    print(f"load average after: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     return 0
+
+
+def hint_time(state: GameState) -> float:
+    """Seconds the game's hint takes from ``state``: the expert at its UI budget on the
+    AI thread, then each further step of its play (replayed from its plan), as
+    :mod:`concordia.ui.game.hints` asks them."""
+    import time
+
+    from concordia.ai.base import default_limit
+    from concordia.ai.worker import AIRequest, AIWorker, Purpose
+
+    seat = state.current_player
+    assert seat is not None
+    worker = AIWorker()
+    limit = default_limit("expert")
+    t0 = time.perf_counter()
+    try:
+        s = state
+        for _ in range(60):  # a card's steps
+            worker.request(AIRequest(1, s.step, s, seat, "expert", limit, None, Purpose.HINT))
+            while (reply := worker.poll()) is None:
+                time.sleep(0.002)
+            if reply.action is None:
+                break
+            s = s.apply(reply.action)
+            if s.is_terminal() or s.current_player != seat or s.phase == Phase.CARD:
+                break
+        return time.perf_counter() - t0
+    finally:
+        worker.close()
 
 
 if __name__ == "__main__":
