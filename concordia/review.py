@@ -671,12 +671,14 @@ class ReviewJob:
 
 # ---------------------------------------------------------------------- command line
 def main(argv: Sequence[str] | None = None) -> int:
-    """``python -m concordia.review [SAVE] [--iterations N] [--hints N]``: review a
+    """``python -m concordia.review [SAVE] [--iterations N] [--hints N] [--noise N]``: review a
     finished save (or, without one, a fixed demo game of easy and normal AIs on Italia,
     seed 21) and print the costliest turns, the time per reviewed turn and the load
     average; with ``--hints N``, first time the hint as the game asks it (the expert at
     its UI budget on the AI thread, every step of the play) on the first N of the
-    human's turns and print its median and p95."""
+    human's turns and print its median and p95; with ``--noise N``, how far two searches
+    of the first N of those positions with other worlds disagree (:func:`search_noise`:
+    what :data:`WIN_NOISE` covers)."""
     import argparse
     import os
     import time
@@ -687,6 +689,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("save", nargs="?", help="a finished save (default: a demo game)")
     parser.add_argument("--iterations", type=int, default=DEFAULT_ITERATIONS)
     parser.add_argument("--hints", type=int, default=0, help="hint timings (positions)")
+    parser.add_argument("--noise", type=int, default=0, help="search noise (positions)")
     args = parser.parse_args(argv)
     if args.save:
         from concordia.saves import load_game
@@ -709,6 +712,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         p95 = times[min(len(times) - 1, round(0.95 * (len(times) - 1)))]
         median = times[len(times) // 2]
         print(f"hint: {len(times)} positions, median {median:.2f} s, p95 {p95:.2f} s")
+    if args.noise:
+        states = states_of(record, board)
+        mine = [t for t in split_turns(record, states) if t.seat in human_seats(record)]
+        gaps = sorted(search_noise(states[t.start], args.iterations) for t in mine[: args.noise])
+        top = gaps[min(len(gaps) - 1, round(0.9 * (len(gaps) - 1)))]
+        print(f"noise: {len(gaps)} positions, chance of winning between two searches'")
+        print(f"  best plays: median {gaps[len(gaps) // 2]:.3f}, p90 {top:.3f}, max {gaps[-1]:.3f}")
     t0 = time.perf_counter()
     review = analyse(record, board, args.iterations)
     elapsed = time.perf_counter() - t0
@@ -722,6 +732,22 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"          expert: {', '.join(r.suggested)}")
     print(f"load average after: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     return 0
+
+
+def search_noise(state: GameState, iterations: int) -> float:
+    """How far apart two of the review's searches of ``state`` with other worlds (the
+    rng seeded two ways) put their best plays: the first search's chance of winning
+    for its best play less the one it gives the second search's best play (0 when
+    both pick the same play or the first did not search the second's)."""
+    seat = state.current_player
+    assert seat is not None
+    agent = Judge().agent
+    view = state.view_for(seat)
+    limit = Limit(iterations=iterations)
+    first = agent.analyse(view, limit, random.Random(f"{state.seed}/{state.step}/review"))
+    second = agent.analyse(view, limit, random.Random(f"{state.seed}/{state.step}/other"))
+    theirs = [r for r in first if r.actions == second[0].actions]
+    return max(0.0, first[0].win - theirs[0].win) if theirs else 0.0
 
 
 def hint_time(state: GameState) -> float:

@@ -94,9 +94,10 @@ def test_the_summary_counts_the_turns_and_the_chance_they_cost() -> None:
     played = _seq(start, worst.played)
     mine_r = play_reasons(start, best, turn.seat)
     lost = given_up(mine_r, play_reasons(start, played, turn.seat))
-    want = [reason_text(r, scene.seat_name) for r in [*mine_r[:3], *lost[:2]]]
-    assert want, "the expert's play gains nothing the rules can tell"
-    assert scene.why_words(turn, worst) == t("review.why", why="; ".join(want))
+    why = "; ".join(reason_text(r, scene.seat_name) for r in mine_r[:3])
+    assert why and lost, "the expert's play gains nothing the rules can tell"
+    told = ", ".join(reason_text(r, scene.seat_name) for r in lost[:2])
+    assert scene.why_words(turn, worst) == t("review.why_lost", why=why, lost=told)
     scene.job.review = review
     scene.index = worst.turn
     app.stack.push(scene)

@@ -125,8 +125,11 @@ class ReviewScene(ButtonScene):
             return ""
         mine = play_reasons(start, best, turn.seat)
         lost = given_up(mine, play_reasons(start, played, turn.seat))
-        words = [reason_text(x, self.seat_name) for x in [*mine[:3], *lost[:2]]]
-        return t("review.why", why="; ".join(words)) if words else ""
+        why = "; ".join(reason_text(x, self.seat_name) for x in mine[:3])
+        if not lost:
+            return t("review.why", why=why) if why else ""
+        told = ", ".join(reason_text(x, self.seat_name) for x in lost[:2])
+        return t("review.why_lost", why=why, lost=told)
 
     @property
     def turn(self) -> Turn | None:
