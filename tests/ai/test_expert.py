@@ -292,9 +292,10 @@ def test_the_worker_passes_the_expert_options_on(
     result, options = _worker_options(s)
     assert 2 <= len(options) <= 3
     assert options[0].actions[0] == result.action
-    for actions, points, lead, _score in options:
+    for actions, points, lead, _score, win in options:
         assert actions and all(isinstance(a, Action) for a in actions)
         assert 0 < points < 400
         assert lead is None  # far from the end the hint tells no margin
+        assert win is not None and 0.0 <= win <= 1.0  # the hint tells the chance to win
     scores = [o[3] for o in options]
     assert scores == sorted(scores, reverse=True)

@@ -237,12 +237,13 @@ def test_the_worker_passes_the_expert_options_on(
     result, options = _worker_options(s)
     assert 2 <= len(options) <= 3
     assert options[0].actions[0] == result.action
-    for actions, points, lead, _score in options:
+    for actions, points, lead, _score, win in options:
         assert actions and all(isinstance(a, Action) for a in actions)
         assert 0 < points < 400
         # Far from the end the search does not count the lead, so the hint is not
         # given one (by hand: a round apart it swung from +12 to -25).
         assert lead is None
+        assert win is None  # expert-v1 forecasts no chance to win: the hint tells none
     # The search's scores come best first: the order the hint tells them in.
     scores = [o[3] for o in options]
     assert scores == sorted(scores, reverse=True)
@@ -250,7 +251,7 @@ def test_the_worker_passes_the_expert_options_on(
     last = _last_round(boards["imperium"], 4, 3)
     _result, options = _worker_options(last)
     assert options
-    for _actions, points, lead, _score in options:
+    for _actions, points, lead, _score, _win in options:
         assert lead is not None and -points < lead < points
 
 
