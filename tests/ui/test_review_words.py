@@ -13,7 +13,7 @@ from concordia.core import Action, GameRecord, GameState, PlayCard, parse_action
 from concordia.maps import load_board
 from concordia.review import Review, TurnReview
 from concordia.ui.game.hints import reason_text
-from concordia.ui.scenes.review import ReviewScene, loss_label, summary
+from concordia.ui.scenes.review import ReviewScene, loss_label, summary, why_words
 from concordia.ui.strings import set_language, t, tn
 
 if TYPE_CHECKING:
@@ -97,7 +97,7 @@ def test_the_summary_counts_the_turns_and_the_chance_they_cost() -> None:
     why = "; ".join(reason_text(r, scene.seat_name) for r in mine_r[:3])
     assert why and lost, "the expert's play gains nothing the rules can tell"
     told = ", ".join(reason_text(r, scene.seat_name) for r in lost[:2])
-    assert scene.why_words(turn, worst) == t("review.why_lost", why=why, lost=told)
+    assert why_words(scene, turn, worst) == t("review.why_lost", why=why, lost=told)
     scene.job.review = review
     scene.index = worst.turn
     app.stack.push(scene)

@@ -52,6 +52,24 @@ def summary(review: Review) -> str:
     return tn("review.summary", len(flagged), pct=round(100 * review.total_loss()))
 
 
+def why_words(scene: ReviewScene, turn: Turn, r: TurnReview) -> str:
+    """Why the expert's play was better, in the hint's words: what it does
+    (:func:`concordia.advice.play_reasons`) and what the turn played gave up against it
+    (empty when the plays do not replay)."""
+    start = scene.states[turn.start]
+    best = _parsed(start, r.suggested)
+    played = _parsed(start, r.played)
+    if best is None or played is None:
+        return ""
+    mine = play_reasons(start, best, turn.seat)
+    lost = given_up(mine, play_reasons(start, played, turn.seat))
+    why = "; ".join(reason_text(x, scene.seat_name) for x in mine[:3])
+    if not lost:
+        return t("review.why", why=why) if why else ""
+    told = ", ".join(reason_text(x, scene.seat_name) for x in lost[:2])
+    return t("review.why_lost", why=why, lost=told)
+
+
 def _parsed(start: GameState, texts: tuple[str, ...]) -> list[Action] | None:
     from concordia.core import parse_action
 
@@ -113,23 +131,6 @@ class ReviewScene(ButtonScene):
     def seat_colour_index(self, seat: int) -> int:
         c = self.seat_info[seat].get("colour")
         return c if isinstance(c, int) and not isinstance(c, bool) and 0 <= c < 5 else seat % 5
-
-    def why_words(self, turn: Turn, r: TurnReview) -> str:
-        """Why the expert's play was better, in the hint's words: what it does
-        (:func:`concordia.advice.play_reasons`) and what the turn played gave up
-        against it (empty when the plays do not replay)."""
-        start = self.states[turn.start]
-        best = _parsed(start, r.suggested)
-        played = _parsed(start, r.played)
-        if best is None or played is None:
-            return ""
-        mine = play_reasons(start, best, turn.seat)
-        lost = given_up(mine, play_reasons(start, played, turn.seat))
-        why = "; ".join(reason_text(x, self.seat_name) for x in mine[:3])
-        if not lost:
-            return t("review.why", why=why) if why else ""
-        told = ", ".join(reason_text(x, self.seat_name) for x in lost[:2])
-        return t("review.why_lost", why=why, lost=told)
 
     @property
     def turn(self) -> Turn | None:
@@ -395,7 +396,7 @@ class ReviewScene(ButtonScene):
             y = self._para(surface, loss, x, y, w, fonts.get(15, True), colour, 1)
             review = self.job.review
             if review is not None and r in review.costliest():
-                why = self.why_words(turn, r)
+                why = why_words(self, turn, r)
                 if why:
                     y = self._para(surface, why, x, y, w, small, theme.TEXT, 3)
         # the log: the turns just before this one
