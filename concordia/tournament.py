@@ -246,7 +246,8 @@ def report(agents: Sequence[str], games: Sequence[GameSummary]) -> str:
     return "\n".join(lines)
 
 
-def main(argv: Sequence[str] | None = None) -> int:
+def build_parser() -> argparse.ArgumentParser:
+    """The command line of :func:`main`."""
     ap = argparse.ArgumentParser(
         prog="python -m concordia.tournament", description="Seat-rotated AI tournament."
     )
@@ -269,7 +270,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             help=f"time budget per decision of {level} (default: the UI's, "
             f"{default_limit(level).time_s})",
         )
-    for level in ("hard", "expert"):
+    for level in ("hard", "expert", "expert-v1"):
         ap.add_argument(
             f"--iterations-{level}",
             type=int,
@@ -283,6 +284,26 @@ def main(argv: Sequence[str] | None = None) -> int:
         metavar="LEVEL.ATTR=VALUE",
         help="change a tuning attribute of every agent of a level, e.g. expert.finalists=3",
     )
+    return ap
+
+
+def seat_limits(agents: Sequence[str], args: argparse.Namespace) -> list[Limit]:
+    """Each seat's budget: its level's iterations (with its time limit, if given), its
+    time limit, or the UI's default."""
+    limits: list[Limit] = []
+    for a in agents:
+        dest = a.replace("-", "_")
+        t = getattr(args, f"limit_{dest}")
+        iters = getattr(args, f"iterations_{dest}", None)
+        if iters is not None:
+            limits.append(Limit(time_s=t, iterations=iters))
+        else:
+            limits.append(default_limit(a) if t is None else Limit(time_s=t))
+    return limits
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    ap = build_parser()
     args = ap.parse_args(argv)
     overrides: list[Override] = []
     for text in args.set:
@@ -296,14 +317,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     for a in agents:
         if a not in LEVELS:
             ap.error(f"unknown agent {a!r}")
-    limits: list[Limit | None] = []
-    for a in agents:
-        t = getattr(args, f"limit_{a}")
-        iters = getattr(args, f"iterations_{a}", None)
-        if iters is not None:
-            limits.append(Limit(time_s=t, iterations=iters))
-        else:
-            limits.append(default_limit(a) if t is None else Limit(time_s=t))
+    limits: list[Limit | None] = list(seat_limits(agents, args))
     t0 = time.perf_counter()
     results: list[GameSummary] = []
     jobs = max(1, args.jobs)

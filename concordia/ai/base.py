@@ -132,6 +132,7 @@ _DEFAULT_LIMITS: dict[str, Limit] = {
     "normal": Limit(time_s=0.2),
     "hard": Limit(time_s=1.2),
     "expert": Limit(time_s=1.7),
+    "expert-v1": Limit(time_s=1.7),
 }
 
 

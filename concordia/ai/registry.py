@@ -1,7 +1,10 @@
 """The registry of AI levels: each level's name and the class that plays it.
 
 Levels: ``"random"`` (uniform, for tests), ``"easy"``, ``"normal"``, ``"hard"`` and
-``"expert"`` (learned evaluation, :mod:`concordia.ai.expert`).
+``"expert"`` (learned evaluation, :mod:`concordia.ai.expert`), and the tournament
+level ``"expert-v1"`` (the first expert, :mod:`concordia.ai.expert_v1`, kept to measure
+the new one against; the UI lists its own levels, ``concordia.ui.controller.AI_KINDS``,
+without it).
 ``make_agent(name)`` builds a fresh agent (agents may keep a per-turn plan cache, so
 use one instance per seat or per worker). The budget the UI gives each level is
 :func:`concordia.ai.base.default_limit`.
@@ -17,6 +20,7 @@ from collections.abc import Callable
 
 from concordia.ai.base import Agent
 from concordia.ai.expert import ExpertAgent
+from concordia.ai.expert_v1 import ExpertV1Agent
 from concordia.ai.greedy import EasyAgent, NormalAgent
 from concordia.ai.mcts import HardAgent
 from concordia.ai.random_agent import RandomAgent
@@ -27,6 +31,7 @@ _FACTORIES: dict[str, Callable[[], Agent]] = {
     "normal": NormalAgent,
     "hard": HardAgent,
     "expert": ExpertAgent,
+    "expert-v1": ExpertV1Agent,
 }
 
 LEVELS: tuple[str, ...] = tuple(_FACTORIES)

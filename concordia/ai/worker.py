@@ -98,14 +98,16 @@ class AIError:
 class PlayOption(NamedTuple):
     """One of an adviser's searched card plays, as passed to the UI: the whole play's
     actions, the forecast final victory points, the forecast lead over the best
-    opponent (None far from the end, where the search does not count it) and the
+    opponent (None far from the end, where the search does not count it), the
     search's score, by which the options are ranked (in VP, the opponents' prospects
-    counted against it)."""
+    counted against it), and the chance of winning after it (0 to 1; None from an
+    adviser that does not forecast it)."""
 
     actions: tuple[Action, ...]
     points: float
     lead: float | None
     score: float
+    win: float | None = None
 
 
 @dataclass(frozen=True)
@@ -163,10 +165,13 @@ def options_of(agent: Agent) -> tuple[PlayOption, ...]:
         return ()
     # The lead only where the search counts it (near the end).
     near = agent.last_stats.get("near_end", 1.0)
-    return tuple(
-        PlayOption(tuple(r.actions), r.expected_points, r.lead if near else None, r.value)
-        for r in agent.last_analysis[:OPTIONS_PASSED]
-    )
+    out = []
+    for r in agent.last_analysis[:OPTIONS_PASSED]:
+        win = getattr(r, "win", None)  # the expert's chance of winning (not every adviser's)
+        lead = r.lead if near else None
+        chance = float(win) if isinstance(win, int | float) else None
+        out.append(PlayOption(tuple(r.actions), r.expected_points, lead, r.value, chance))
+    return tuple(out)
 
 
 @dataclass

@@ -78,31 +78,31 @@ def test_command_line_rejects_a_wrong_agent_count() -> None:
 
 
 def test_set_changes_one_attribute_of_every_agent_of_the_level() -> None:
-    over = (tournament.parse_override("expert.finalists=3"),)
-    assert over == (("expert", "finalists", 3),)
-    assert tournament.make_seat("expert", over).finalists == 3  # type: ignore[attr-defined]
-    assert tournament.make_seat("expert").finalists != 3  # type: ignore[attr-defined]
+    over = (tournament.parse_override("expert-v1.finalists=3"),)
+    assert over == (("expert-v1", "finalists", 3),)
+    assert tournament.make_seat("expert-v1", over).finalists == 3  # type: ignore[attr-defined]
+    assert tournament.make_seat("expert-v1").finalists != 3  # type: ignore[attr-defined]
     assert tournament.make_seat("hard", over).candidates == 5  # type: ignore[attr-defined]
     assert tournament.parse_override("hard.spite=0")[2] == 0.0  # float attribute stays float
-    by_count = tournament.parse_override("expert.learned_weights=1,0.5,0,0")
-    assert by_count == ("expert", "learned_weights", (1.0, 0.5, 0.0, 0.0))
-    counts = tournament.parse_override("expert.rollout_trades=8,8,8,8")
-    assert counts == ("expert", "rollout_trades", (8, 8, 8, 8))  # counts stay counts
+    by_count = tournament.parse_override("expert-v1.learned_weights=1,0.5,0,0")
+    assert by_count == ("expert-v1", "learned_weights", (1.0, 0.5, 0.0, 0.0))
+    counts = tournament.parse_override("expert-v1.rollout_trades=8,8,8,8")
+    assert counts == ("expert-v1", "rollout_trades", (8, 8, 8, 8))  # counts stay counts
     assert all(type(v) is int for v in counts[2])
 
 
 @pytest.mark.parametrize(
     ("text", "words"),
     [
-        ("expert.nope=1", "no tuning attribute 'nope'"),
-        ("expert.finalists=three", "'three' is not a int"),
+        ("expert-v1.nope=1", "no tuning attribute 'nope'"),
+        ("expert-v1.finalists=three", "'three' is not a int"),
         ("wizard.spite=1", "unknown level 'wizard'"),
         ("expert=1", "expected LEVEL.ATTR=VALUE"),
-        ("expert.learned=1", "no tuning attribute 'learned'"),  # an object, not a number
-        ("expert.learned_weights=0,1", "is not 4 comma-separated numbers"),
-        ("expert.learned_weights=a,b,c,d", "is not 4 comma-separated numbers"),
-        ("expert.rollout_trades=8,8,8,2.5", "is not 4 comma-separated numbers"),
-        ("expert.score_weights=full", "is not 4 comma-separated names"),
+        ("expert-v1.learned=1", "no tuning attribute 'learned'"),  # an object, not a number
+        ("expert-v1.learned_weights=0,1", "is not 4 comma-separated numbers"),
+        ("expert-v1.learned_weights=a,b,c,d", "is not 4 comma-separated numbers"),
+        ("expert-v1.rollout_trades=8,8,8,2.5", "is not 4 comma-separated numbers"),
+        ("expert-v1.score_weights=full", "is not 4 comma-separated names"),
     ],
 )
 def test_set_names_what_is_wrong(text: str, words: str) -> None:
@@ -111,8 +111,8 @@ def test_set_names_what_is_wrong(text: str, words: str) -> None:
 
 
 def test_set_takes_a_tuple_of_names() -> None:
-    assert tournament.parse_override("expert.score_weights=normal,normal,full,normal") == (
-        "expert",
+    assert tournament.parse_override("expert-v1.score_weights=normal,normal,full,normal") == (
+        "expert-v1",
         "score_weights",
         ("normal", "normal", "full", "normal"),
     )
@@ -198,3 +198,13 @@ def test_value_bias_buckets_the_learned_values_error_by_turns_left(
     )
     out = capsys.readouterr().out
     assert "turns left" in out and "0.5-1.5" in out
+
+
+def test_every_searching_level_takes_an_iteration_budget() -> None:
+    # New against old in one run: each expert gets its own budget.
+    args = tournament.build_parser().parse_args(
+        ["--iterations-expert", "24", "--iterations-expert-v1", "16", "--limit-hard", "0.5"]
+    )
+    got = tournament.seat_limits(("expert", "expert-v1", "hard", "normal"), args)
+    assert [g.iterations for g in got] == [24, 16, None, None]
+    assert got[2].time_s == 0.5

@@ -37,7 +37,7 @@ from concordia.ui.ai_bridge import HINT_LEVEL, AIBridge
 from concordia.ui.commands import Command
 from concordia.ui.controller import GameController, GameSetup
 from concordia.ui.game.describe import describe_choice
-from concordia.ui.game.hints import Hint, _telling_step, why_text
+from concordia.ui.game.hints import Hint, _telling_step, top_copy, why_text
 from concordia.ui.input import Key, Undo
 from concordia.ui.presenters import card_name
 from concordia.ui.scenes.game import GameScene
@@ -383,7 +383,7 @@ def test_hints_come_from_the_expert_and_say_why(agents: dict[str, FakeAgent]) ->
     assert "+6" in why and "about 2 VP less" in why and "about 3 VP less" in why
     assert hint.why == why
     assert hint.text.endswith(" · " + why)
-    assert scene.message == t("game.hint_is", what=hint.text)
+    assert scene.message == top_copy(scene, hint)
     draw(app)
     scene.close()
 

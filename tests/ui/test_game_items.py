@@ -25,6 +25,7 @@ from concordia.core.data import CARD_BY_ID
 from concordia.ui.commands import PayFor, SelectColonist, TradeStep
 from concordia.ui.game import tooltips
 from concordia.ui.game.describe import describe_choice
+from concordia.ui.game.hints import top_copy
 from concordia.ui.input import Click, Confirm, HandCard, Hover
 from concordia.ui.presenters import card_name
 from concordia.ui.scenes.game import GameScene
@@ -442,7 +443,7 @@ def test_item10_the_hint_shows_the_whole_play() -> None:
     name = scene.controller.seats[0].name + " "
     for a in chosen:
         assert describe_choice(scene, a, 0).removeprefix(name) in scene.hint.text
-    assert scene.message == t("game.hint_is", what=scene.hint.text)
+    assert scene.message == top_copy(scene, scene.hint)
     scene.submit(play)  # following the first step keeps the rest of the play
     assert scene.hint is not None and scene.hint.actions == chosen[1:]
     assert scene.current_hint is not None

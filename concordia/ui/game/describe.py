@@ -134,8 +134,10 @@ def describe_with(names: Names, action: Action, seat: int, before: GameState) ->
 def turn_words(names: Names, seat: int, actions: tuple[str, ...], start: GameState) -> str:
     """A turn's actions from ``start`` in the log's words, the player named once by the
     caller (found under Xvfb: the review read "move sea roma aleria-cosa, build
-    aleria" where the log says "moves a sea colonist to Aleria – Cosa"). The Finish
-    that closes a card is left out."""
+    aleria" where the log says "moves a sea colonist to Aleria – Cosa"). An action of
+    another seat inside the turn (a forced discard after a Prefect) names that seat,
+    as the live log does (found by hand: the opponent's discard read as the player's).
+    The Finish that closes a card is left out."""
     from concordia.core import Finish, parse_action
 
     prefix = names.seat(seat) + " "
@@ -147,8 +149,10 @@ def turn_words(names: Names, seat: int, actions: tuple[str, ...], start: GameSta
         except ValueError:
             out.append(text)
             continue
+        mover = s.current_player if s.current_player is not None else seat
         if not isinstance(action, Finish):
-            out.append(describe_with(names, action, seat, s).removeprefix(prefix))
+            words = describe_with(names, action, mover, s)
+            out.append(words.removeprefix(prefix) if mover == seat else words)
         s = s.apply(action)
     return ", ".join(out)
 

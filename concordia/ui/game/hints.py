@@ -2,19 +2,21 @@
 the buttons and in words. It never plays for the player.
 
 A :class:`Hint` holds a list of actions (the suggested play), a text and, when the
-adviser gives its reasons (the expert's options with their expected points), the words
-"why": the expected final points of the suggested play and of the next best two.
+adviser gives its reasons (the expert's options with their chance of winning), the words
+"why": what the suggested play does, read from the position before and after it
+(:mod:`concordia.advice`), its chance of winning, and what the next best two give up.
 """
 
 from __future__ import annotations
 
 import logging
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, TypeVar
 
 import pygame
 
+from concordia.advice import Reason, given_up, play_reasons
 from concordia.ai.worker import AIResult, PlayOption
 from concordia.core import (
     Action,
@@ -68,6 +70,9 @@ class Hint:
     pending: GameState | None = None
     #: The adviser's reasons in words (empty when it gave none).
     why: str = ""
+    #: The player closed the box of words (H or the Hint button again reopens it);
+    #: the stars and rings stay.
+    closed: bool = False
 
     @property
     def action(self) -> Action | None:
@@ -137,14 +142,16 @@ def why_text(
     seat: int,
     options: tuple[PlayOption, ...],
 ) -> str:
-    """The reasons: the forecast final points (and lead over the best opponent) of the
-    best option, then how much less the next best two are worth to the search that
-    ranked them (its score, in VP, the opponents' prospects counted against each), each
-    named by its card, and by the first step that tells it apart when two options play
-    the same card. A difference under half a point says "about the same"; while the
-    player leads, an option after which the end comes later says so. The lead is told
-    only where the adviser gives it (near the end; far from it a difference of two
-    forecasts swung from +12 to -25 in a round). Empty without options.
+    """The reasons. From an adviser that forecasts the chance of winning (the expert),
+    :func:`why_win`: what the play does and its chance to win. Otherwise the forecast
+    final points (and lead over the best opponent) of the best option, then how much
+    less the next best two are worth to the search that ranked them (its score, in VP,
+    the opponents' prospects counted against each), each named by its card, and by the
+    first step that tells it apart when two options play the same card. A difference
+    under half a point says "about the same"; while the player leads, an option after
+    which the end comes later says so. The lead is told only where the adviser gives it
+    (near the end; far from it a difference of two forecasts swung from +12 to -25 in a
+    round). Empty without options.
 
     Found by hand: the next best used to show their own forecasts, which rank otherwise
     than the search in 3 to 5 players (there the learned margin lost games, so it does
@@ -153,25 +160,9 @@ def why_text(
     agrees with the order the options are given in."""
     if not options:
         return ""
-    names: list[str | None] = []
-    coins: list[int | None] = []  # the sestertii of the card an option plays (Mercator)
-    for opt in options[:3]:
-        if not opt.actions:
-            names.append(None)
-            coins.append(None)
-            continue
-        first = opt.actions[0]
-        what = card_name(first.card) if isinstance(first, PlayCard) else None
-        names.append(what if what is not None else describe_choice(scene, first, seat))
-        coins.append(CARD_BY_ID[first.card].sestertii if isinstance(first, PlayCard) else None)
-    # Two copies of a card that differ in their sestertii (the Mercators of +3 s and
-    # +5 s) are named with them (found by hand: "Mercator, buys 1 brick" twice).
-    plain = list(names)
-    for i, name in enumerate(plain):
-        if name is not None and any(
-            j != i and plain[j] == name and coins[j] != coins[i] for j in range(len(plain))
-        ):
-            names[i] = t("game.hint_card_coins", what=name, n=coins[i] or 0)
+    names = option_names(scene, seat, options)
+    if options[0].win is not None:
+        return why_win(scene, state, seat, options, names)
     best = options[0]
     best_lead = None if best.lead is None else round(best.lead)
     best_end: int | None = None  # replayed once, when an option needs it
@@ -181,26 +172,6 @@ def why_text(
         if what is None:
             continue
         actions = opt.actions
-        if names.count(what) > 1 and len(actions) > 1:
-            rivals = [o.actions for j, o in enumerate(options[:3]) if j != i and names[j] == what]
-            k = _telling_step(actions, rivals)
-            step = actions[k]
-            told = step_words(scene, step, seat)
-            # Two Architects moving different colonists onto the same route read
-            # alike; then the move says where it starts.
-            same = [r for r in rivals if len(r) > k and r[k] != actions[k]]
-            if isinstance(step, Move) and any(step_words(scene, r[k], seat) == told for r in same):
-                told = t(
-                    "game.hint_move_from",
-                    name=scene.controller.seats[seat].name,
-                    kind=t("game.kind_" + step.kind),
-                    src=scene.place_name(step.src),
-                    dst=scene.place_name(step.dst),
-                )
-            # "Architect, moves a land colonist to …": the player is named once,
-            # at the start of the hint, not in every option.
-            name = scene.controller.seats[seat].name + " "
-            what = f"{what}, {told.removeprefix(name)}"
         less = round(max(0.0, best.score - opt.score))
         if less == 0:
             # Found by hand: "about 198 VP (+46)" three times over. The search saw
@@ -225,6 +196,119 @@ def why_text(
     if best_lead is None:
         return t("game.hint_why_far", n=round(best.points), others="; ".join(others))
     return t("game.hint_why", n=round(best.points), lead=best_lead, others="; ".join(others))
+
+
+def win_percent(win: float) -> int:
+    """A chance of winning as a player reads it: a percentage rounded to 5 (the
+    search's noise is about that), 0 and 100 only when sure."""
+    if win <= 0.0 or win >= 1.0:
+        return round(100 * win)
+    return min(95, max(5, 5 * round(20 * win)))
+
+
+def why_win(
+    scene: GameScene,
+    state: GameState,
+    seat: int,
+    options: tuple[PlayOption, ...],
+    names: list[str | None],
+) -> str:
+    """The reasons in words, from an adviser that forecasts the chance of winning (the
+    expert): what the best play does, read from the position before and after it
+    (:func:`concordia.advice.play_reasons`: the end of the game, each god's points, the
+    card copied, goods thrown away), its chance of winning and, near the end, the
+    expected margin (the only numbers calibrated); then each of the next best two by
+    what it gives up against the best (:func:`concordia.advice.given_up`) and its own
+    chance of winning."""
+    best = options[0]
+    mine = play_reasons(state, best.actions, seat)
+    rest = [(i, play_reasons(state, o.actions, seat)) for i, o in enumerate(options[1:3], 1)]
+    parts = [reason_words(scene, r) for r in mine[:3]]
+    thrown = sum(r.n for r in mine if r.key == "discard")
+    saved = max([sum(r.n for r in rs if r.key == "discard") - thrown for _i, rs in rest] + [0])
+    if saved > 0:
+        parts.append(reason_words(scene, Reason("no_discard", saved)))
+    assert best.win is not None
+    parts.append(t("reason.win_chance", pct=win_percent(best.win)))
+    if best.lead is not None:
+        parts.append(t("reason.margin", lead=round(best.lead)))
+    text = t("reason.why", reasons="; ".join(parts))
+    others = []
+    for i, theirs in rest:
+        what, opt = names[i], options[i]
+        if what is None:
+            continue
+        bits = [reason_words(scene, r) for r in given_up(mine, theirs)[:2]]
+        if opt.win is not None:
+            bits.append(t("reason.win_chance", pct=win_percent(opt.win)))
+        others.append(f"{what}: {', '.join(bits)}" if bits else what)
+    if others:
+        text += "; " + t("reason.next_best", others="; ".join(others))
+    return text
+
+
+def reason_words(scene: GameScene, reason: Reason) -> str:
+    """One :class:`~concordia.advice.Reason` in the language shown."""
+    return reason_text(reason, lambda seat: scene.controller.seats[seat].name)
+
+
+def reason_text(reason: Reason, seat_name: Callable[[int], str]) -> str:
+    """One reason in words, seats named by ``seat_name`` (the review's names too)."""
+    god = t("god." + reason.god) if reason.god else ""
+    name = seat_name(reason.seat) if reason.seat >= 0 else ""
+    card = card_name(reason.card) if reason.card else ""
+    return t("reason." + reason.key, n=reason.n, god=god, cards=reason.cards, name=name, card=card)
+
+
+def option_names(scene: GameScene, seat: int, options: tuple[PlayOption, ...]) -> list[str | None]:
+    """The first three options each named by its card, and by the first step that
+    tells it apart when two options play the same card (None: an empty option)."""
+    names: list[str | None] = []
+    coins: list[int | None] = []  # the sestertii of the card an option plays (Mercator)
+    for opt in options[:3]:
+        if not opt.actions:
+            names.append(None)
+            coins.append(None)
+            continue
+        first = opt.actions[0]
+        what = card_name(first.card) if isinstance(first, PlayCard) else None
+        names.append(what if what is not None else describe_choice(scene, first, seat))
+        coins.append(CARD_BY_ID[first.card].sestertii if isinstance(first, PlayCard) else None)
+    # Two copies of a card that differ in their sestertii (the Mercators of +3 s and
+    # +5 s) are named with them (found by hand: "Mercator, buys 1 brick" twice).
+    plain = list(names)
+    for i, name in enumerate(plain):
+        if name is not None and any(
+            j != i and plain[j] == name and coins[j] != coins[i] for j in range(len(plain))
+        ):
+            names[i] = t("game.hint_card_coins", what=name, n=coins[i] or 0)
+    out = list(names)
+    for i, opt in enumerate(options[:3]):
+        what = names[i]
+        if i == 0 or what is None:
+            continue
+        actions = opt.actions
+        if names.count(what) > 1 and len(actions) > 1:
+            rivals = [o.actions for j, o in enumerate(options[:3]) if j != i and names[j] == what]
+            k = _telling_step(actions, rivals)
+            step = actions[k]
+            told = step_words(scene, step, seat)
+            # Two Architects moving different colonists onto the same route read
+            # alike; then the move says where it starts.
+            same = [r for r in rivals if len(r) > k and r[k] != actions[k]]
+            if isinstance(step, Move) and any(step_words(scene, r[k], seat) == told for r in same):
+                told = t(
+                    "game.hint_move_from",
+                    name=scene.controller.seats[seat].name,
+                    kind=t("game.kind_" + step.kind),
+                    src=scene.place_name(step.src),
+                    dst=scene.place_name(step.dst),
+                )
+            # "Architect, moves a land colonist to …": the player is named once,
+            # at the start of the hint, not in every option.
+            name = scene.controller.seats[seat].name + " "
+            out[i] = f"{what}, {told.removeprefix(name)}"
+    return out
 
 
 def _end_distance(state: GameState, actions: tuple[Action, ...]) -> int | None:
@@ -273,14 +357,37 @@ def current_hint(scene: GameScene) -> Hint | None:
     return hint
 
 
+def toggle_box(scene: GameScene, hint: Hint) -> None:
+    """Close the hint's box of words, or reopen it (asking again for a hint shown)."""
+    hint.closed = not hint.closed
+    scene.flash(t("game.hint_hidden") if hint.closed else top_copy(scene, hint))
+    scene.rebuild()
+
+
+def top_copy(scene: GameScene, hint: Hint) -> str:
+    """The top bar's copy of a hint: its first step, pointing to the box on the board
+    for the whole play and why (found by hand: the whole hint in the top bar was cut
+    with "…"; the box wraps it)."""
+    lines = play_words(scene, hint.actions, hint.seat)
+    first = t("game.hint_is", what=lines[0] if lines else "")
+    if len(lines) <= 1 and not hint.why:
+        return first
+    return f"{first} {t('game.hint_more')}"
+
+
 def request_hint(scene: GameScene) -> None:
-    """Ask the hard AI, on the AI thread, what the human deciding now should play."""
+    """Ask the expert, on the AI thread, what the human deciding now should play; with
+    a hint already shown, close or reopen its box."""
     state = scene.state
+    shown = current_hint(scene)
+    if shown is not None and shown.done and shown.text:
+        toggle_box(scene, shown)
+        return
     if (
         not scene.human_to_act
         or scene.controller.awaiting_confirm
         or state.is_terminal()
-        or current_hint(scene) is not None
+        or shown is not None
     ):
         return
     seat = state.current_player
@@ -329,7 +436,7 @@ def on_hint(scene: GameScene, reply: AIResult) -> None:
     else:
         hint.pending, hint.done = None, True
     hint.text = hint.describe(scene)
-    scene.flash(t("game.hint_is", what=hint.text))
+    scene.flash(top_copy(scene, hint))
     scene.message_time = 12.0
     scene.rebuild()
 
@@ -353,7 +460,7 @@ def follow(scene: GameScene, action: Action, before: int) -> Hint | None:
         if a not in s.legal_actions():
             return None
         s = s.apply(a)
-    rest = Hint(step, hint.seat, left, done=True, why=hint.why)
+    rest = Hint(step, hint.seat, left, done=True, why=hint.why, closed=hint.closed)
     rest.text = rest.describe(scene)
     return rest
 
@@ -416,7 +523,7 @@ def hint_box(scene: GameScene) -> tuple[pygame.Rect, list[str]] | None:
     stars), so the words and the stars they number are seen together. A click on the
     box still reaches the board under it: the box tells, it takes no input."""
     hint = current_hint(scene)
-    if hint is None or not hint.text:
+    if hint is None or not hint.text or hint.closed:
         return None
     font = scene.app.fonts.get(13)
     board = scene.lay.board

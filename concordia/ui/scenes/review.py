@@ -1,6 +1,7 @@
 """The game review: step through a finished game turn by turn (the board as it was
-after each turn, what was played, the scores and the chart), with the hard AI's
-opinion of every human turn computed in the background (:mod:`concordia.review`)."""
+after each turn, what was played, the scores and the chart), with the expert's
+opinion of every human turn computed in the background (:mod:`concordia.review`):
+the chance of winning it cost, and for the costliest turns why, in the hint's words."""
 
 from __future__ import annotations
 
@@ -9,9 +10,11 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from concordia.core import GameRecord, GameState
+from concordia.advice import given_up, play_reasons
+from concordia.core import Action, GameRecord, GameState
 from concordia.core.board import BoardSpec
 from concordia.review import (
+    Review,
     ReviewJob,
     Turn,
     TurnReview,
@@ -22,13 +25,64 @@ from concordia.review import (
 )
 from concordia.ui import theme
 from concordia.ui.game.describe import Names, place_words, turn_words
+from concordia.ui.game.hints import reason_text, win_percent
 from concordia.ui.input import Intent, Key
 from concordia.ui.scenes.base import ButtonScene
-from concordia.ui.strings import t
+from concordia.ui.strings import t, tn
 from concordia.ui.widgets import Button
 
 if TYPE_CHECKING:
     from concordia.ui.app import App
+
+
+def loss_label(r: TurnReview) -> str:
+    """What a flagged turn cost, for its button: points where the game was decided,
+    else the chance of winning."""
+    if r.decided:
+        return f"{r.points_lost:.0f} VP"
+    return f"{100 * r.loss:.0f} %"
+
+
+def summary(review: Review) -> str:
+    """The review in a player's words: how many turns the expert would not have
+    played, and what they cost together."""
+    flagged = review.flagged()
+    if not flagged:
+        return t("review.no_loss")
+    return tn("review.summary", len(flagged), pct=round(100 * review.total_loss()))
+
+
+def why_words(scene: ReviewScene, turn: Turn, r: TurnReview) -> str:
+    """Why the expert's play was better, in the hint's words: what it does
+    (:func:`concordia.advice.play_reasons`) and what the turn played gave up against it
+    (empty when the plays do not replay)."""
+    start = scene.states[turn.start]
+    best = _parsed(start, r.suggested)
+    played = _parsed(start, r.played)
+    if best is None or played is None:
+        return ""
+    mine = play_reasons(start, best, turn.seat)
+    lost = given_up(mine, play_reasons(start, played, turn.seat))
+    why = "; ".join(reason_text(x, scene.seat_name) for x in mine[:3])
+    if not lost:
+        return t("review.why", why=why) if why else ""
+    told = ", ".join(reason_text(x, scene.seat_name) for x in lost[:2])
+    return t("review.why_lost", why=why, lost=told)
+
+
+def _parsed(start: GameState, texts: tuple[str, ...]) -> list[Action] | None:
+    from concordia.core import parse_action
+
+    s = start
+    out: list[Action] = []
+    for text in texts:
+        try:
+            action = parse_action(text, s)
+            s = s.apply(action)
+        except ValueError:
+            return None
+        out.append(action)
+    return out
 
 
 class ReviewScene(ButtonScene):
@@ -184,7 +238,7 @@ class ReviewScene(ButtonScene):
                             side.width - self.px(24),
                             self.px(30),
                         ),
-                        t("review.goto", n=r.turn + 1, loss=f"{r.loss:.1f}")
+                        t("review.goto", n=r.turn + 1, loss=loss_label(r))
                         + f" · {t('scores.round')} {turn.round}",
                         ("goto", r.turn),
                         t("review.tip.goto"),
@@ -261,8 +315,7 @@ class ReviewScene(ButtonScene):
         elif job.cancelled:
             msg = t("review.cancelled")
         elif job.review is not None:
-            worst = job.review.total_loss()
-            msg = t("review.total_loss", n=f"{worst:.1f}") if worst else t("review.no_loss")
+            msg = summary(job.review)
         elif job.total:
             msg = t("review.analysing", done=job.done, total=job.total)
         else:
@@ -318,6 +371,8 @@ class ReviewScene(ButtonScene):
             y = self._para(surface, t("review.not_yours"), x, y, w, small, theme.TEXT_DIM, 1)
         elif r is None:
             y = self._para(surface, t("review.waiting"), x, y, w, small, theme.TEXT_DIM, 1)
+        elif r.won_game:
+            y = self._para(surface, t("review.won_game"), x, y, w, body, theme.TEXT_DIM, 1)
         elif r.same:
             y = self._para(surface, t("review.same"), x, y, w, body, theme.TEXT_DIM, 1)
         else:
@@ -325,17 +380,25 @@ class ReviewScene(ButtonScene):
             y = self._para(
                 surface, f"{t('review.suggested')}: {sug}", x, y, w, body, theme.ACCENT, 3
             )
-            loss = t("review.loss", n=f"{r.loss:.1f}") if r.loss > 0 else t("review.gain")
-            y = self._para(
-                surface,
-                loss,
-                x,
-                y,
-                w,
-                fonts.get(15, True),
-                theme.HILITE if r.loss > 0 else theme.TEXT_DIM,
-                1,
+            chance = t(
+                "review.chance",
+                played=win_percent(r.played_win),
+                best=win_percent(r.suggested_win),
             )
+            y = self._para(surface, chance, x, y, w, small, theme.TEXT_DIM, 2)
+            if r.flagged and r.decided:
+                loss = t("review.loss_points", n=f"{r.points_lost:.0f}")
+            elif r.flagged:
+                loss = t("review.loss", n=f"{100 * r.loss:.0f}")
+            else:
+                loss = t("review.gain")
+            colour = theme.HILITE if r.flagged else theme.TEXT_DIM
+            y = self._para(surface, loss, x, y, w, fonts.get(15, True), colour, 1)
+            review = self.job.review
+            if review is not None and r in review.costliest():
+                why = why_words(self, turn, r)
+                if why:
+                    y = self._para(surface, why, x, y, w, small, theme.TEXT, 3)
         # the log: the turns just before this one
         if turn.index > 0:
             theme.text(surface, small, t("review.log"), (x, y), theme.TEXT_DIM)
