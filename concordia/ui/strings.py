@@ -132,6 +132,7 @@ EN: Final[dict[str, str]] = {
     "review.same": "The expert would have played the same.",
     "review.loss": "About {n} % of your winning chance lost",
     "review.loss_points": "About {n} points lost (the game was decided either way)",
+    "review.loss_points.one": "About {n} point lost (the game was decided either way)",
     "review.won_game": "This turn ended the game, and you won it.",
     "review.chance": "Chance to win after this turn: {played} % (the expert's play: {best} %)",
     "review.why": "The expert's play: {why}",
@@ -775,10 +776,10 @@ IT: Final[dict[str, str]] = {
     "stats.level.human": "nessuna (solo umani)",
     # Ragioni del consiglio e dell'analisi (concordia.advice.REASON_KEYS)
     "reason.end_win": "chiude la partita e vince di {n}: vittoria sicura",
-    "reason.end_lose": "chiude la partita con {n} punti di svantaggio",
+    "reason.end_lose": "chiude la partita, indietro di {n}",
     "reason.end_trigger": "prende la carta Concordia mentre sei avanti di {n}: gli altri hanno un "
     "ultimo turno",
-    "reason.end_trigger_behind": "prende la carta Concordia con {n} punti di svantaggio",
+    "reason.end_trigger_behind": "prende la carta Concordia mentre sei indietro di {n}",
     "reason.province": "una nuova provincia per le tue {cards} carte di {god}: +{n}",
     "reason.god": "{god}: +{n}",
     "reason.copies": "copia la carta {card} di {name}",
@@ -811,6 +812,7 @@ IT: Final[dict[str, str]] = {
     "review.same": "L'esperto avrebbe giocato lo stesso.",
     "review.loss": "Circa il {n} % della tua probabilità di vincere perso",
     "review.loss_points": "Circa {n} punti persi (la partita era già decisa)",
+    "review.loss_points.one": "Circa {n} punto perso (la partita era già decisa)",
     "review.won_game": "Questo turno ha chiuso la partita, e l'hai vinta.",
     "review.chance": "Probabilità di vincere dopo questo turno: {played} % (con la mossa "
     "dell'esperto: {best} %)",

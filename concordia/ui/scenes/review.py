@@ -387,7 +387,7 @@ class ReviewScene(ButtonScene):
             )
             y = self._para(surface, chance, x, y, w, small, theme.TEXT_DIM, 2)
             if r.flagged and r.decided:
-                loss = t("review.loss_points", n=f"{r.points_lost:.0f}")
+                loss = tn("review.loss_points", round(r.points_lost))
             elif r.flagged:
                 loss = t("review.loss", n=f"{100 * r.loss:.0f}")
             else:
