@@ -22,7 +22,7 @@ One command, seeded and resumable:
 
 Example (the shipped weights; docs/ai.md has the run)::
 
-    nice -n 10 python -m concordia.tools.train_outcome --games 2000 --seed 1 --jobs 2 \\
+    nice -n 10 python -m concordia.tools.train_outcome --games 1000 --seed 2 --jobs 2 \\
         --data ~/outcome-data
 """
 
@@ -347,9 +347,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--jobs", type=int, default=2, help="worker processes")
     ap.add_argument("--data", type=Path, required=True, help="folder of the cached games")
     ap.add_argument("--out", type=Path, default=None, help="default: the shipped file")
-    ap.add_argument("--holdout", type=int, default=5, help="every k-th group is held out")
-    ap.add_argument("--hidden", type=int, default=40)
-    ap.add_argument("--epochs", type=int, default=12)
+    ap.add_argument("--holdout", type=int, default=4, help="every k-th group is held out")
+    ap.add_argument("--hidden", type=int, default=8, help="hidden units per network")
+    ap.add_argument("--epochs", type=int, default=4, help="passes over the training positions")
     ap.add_argument("--lr", type=float, default=2e-3)
     ap.add_argument("--decay", type=float, default=1e-4)
     ap.add_argument(
