@@ -1,141 +1,64 @@
-"""The expert agent: determinized search over whole card plays that plays to win.
+"""The expert: the menu's strongest level, the hint's adviser and the review's judge.
 
-The leaf of the search is the learned outcome evaluation (:mod:`concordia.ai.outcome`):
-the mover's probability of winning (ties by the game's tie-break) times
-:attr:`ExpertConfig.win_vp` plus the predicted final margin over the best opponent, so
-the score is in VP (a win is worth ``win_vp`` VP of margin) and a position won or lost
-either way still prefers the bigger margin. A rollout that reaches the end of the game
-is scored by the real result (win 1 or 0 by the tie-break, the real margin), never by
-a forecast.
+It chooses with the search of :mod:`concordia.ai.expert_v1` (whole card plays, rollouts
+with the normal policy, the hand-tuned and learned-linear score), which the learned
+outcome search (:mod:`concordia.ai.outcome_search`, level ``expert-outcome``) does not
+yet beat in tournaments (docs/ai.md). What it adds is the learned outcome evaluation
+(:mod:`concordia.ai.outcome`) on every option it reports:
 
-Candidates are whole card plays (turn options of :mod:`concordia.ai.greedy`, planned
-with the hand-tuned evaluation and the hard agent's spite), plus, for each Architect
-in hand, the plays starting with another of the best first moves, and for each
-Prefect the plays of its other provinces; the best :attr:`ExpertConfig.candidates`
-by the forecast of the position each reaches are searched:
+- each option's chance to win and expected margin over the best opponent are the
+  outcome network's forecast of the position right after the whole card play (the
+  other seats' forced discards included, the hidden draw pile re-dealt by a fixed rng);
+  once that play ends the game they are the real result (1 or 0 by the tie-break, the
+  real margin), never a forecast;
+- an option that ends the game with a win ranks first and one that ends it with a loss
+  last, whatever the search scored them: a sure win is never advised against (the
+  hint once advised building two houses over buying the last two cards, which won by
+  27).
 
-1. each *world* re-deals the unseen draw pile with the agent's rng
-   (``view.redeal(rng)``; the real order is never used);
-2. stage 1 plays every candidate in one world, then one round (every other seat's
-   turn and our own next one) with the normal policy, the opponent model of the hard
-   agent and of ``expert-v1``; stage 2 plays the best :attr:`ExpertConfig.finalists`
-   :attr:`ExpertConfig.rounds` rounds deep on fresh worlds common to them while the
-   budget lasts.
-
-One rollout is one iteration, so ``Limit(iterations=...)`` gives a deterministic
-choice for a seed; ``Limit(time_s=...)`` stops at the deadline. :meth:`ExpertAgent.analyse`
-returns the best options with the expected final points, margin and win probability
-(the hint shows them).
+So the hint, the review and the AI seat judge a position the same way: one search, one
+outcome evaluation.
 """
 
 from __future__ import annotations
 
 import random
 import threading
-from dataclasses import dataclass, fields, replace
-from typing import Any
+from dataclasses import dataclass
 
-from concordia.ai.base import Budget, Limit
-from concordia.ai.evaluate import NORMAL, remaining_turns
-from concordia.ai.expert_v1 import architect_options, card_options
-from concordia.ai.greedy import (
-    Cancelled,
-    PlanningAgent,
-    TurnOption,
-    ValueFn,
-    greedy_step,
-    turn_options,
-    value_fn,
-)
+from concordia.ai.base import Limit
+from concordia.ai.evaluate import remaining_turns
+from concordia.ai.expert_v1 import ExpertV1Agent
+from concordia.ai.expert_v1 import OptionReport as SearchReport
 from concordia.ai.outcome import Outcome, OutcomeNet, exact_outcome, load_outcome
 from concordia.core import Action, GameState, Phase
 
-DEFAULT_TIME_S = 1.7
 NEAR_END_TURNS = 4.0  # the hint tells the expected margin only this close to the end
-PLAN_SPITE = 0.25  # the candidates' planner weighs the opponents like the hard agent
-PREFECT_BRANCH = 3  # provinces of a Prefect searched besides the planner's own
+WIN_VP = 200.0  # a win counts this many VP of margin in :meth:`ExpertAgent.score`
+_SETTLE_GUARD = 50  # forced steps (discards) played after a card play at most
 
 
 @dataclass(frozen=True, slots=True)
-class ExpertConfig:
-    """The expert's settings (``--set expert.NAME=VALUE`` in the tournament)."""
+class OptionReport(SearchReport):
+    """One searched card play (:class:`concordia.ai.expert_v1.OptionReport`: its
+    actions, the mover's expected final points and lead from the rollouts, the search's
+    score, its rollouts) with the outcome after it: the chance to win, and whether that
+    is the real result (the play ends the game) rather than a forecast."""
 
-    #: Whole card plays searched (the best by the forecast after each).
-    candidates: int = 10
-    #: Candidates played deeper in stage 2.
-    finalists: int = 4
-    #: Depth of stage 2's rollouts, in rounds of every seat.
-    rounds: int = 2
-    #: What a win is worth in VP of final margin: the score is ``win_vp`` x the win
-    #: probability + the margin, so 10 VP of margin count as 5 points of probability.
-    win_vp: float = 200.0
-    #: First moves of each Architect in hand searched besides the planner's (at most
-    #: 4 players: with 5 the extra candidates cost more rollouts than they gain).
-    architect_branch: int = 3
-    #: Mercator trades followed by a second one inside the rollouts (the planner
-    #: proposing the candidates follows 8): Mercator plans are the rollouts' cost.
-    rollout_trades: int = 3
-
-
-@dataclass(frozen=True, slots=True)
-class OptionReport:
-    """One searched card play: its actions, the mover's expected final victory points,
-    margin over the best opponent and win probability after it (means over its
-    rollouts), the search's score (VP: ``win_vp`` x the win probability + the margin;
-    the hint tells the next best options by how much less they score) and how many
-    rollouts it got."""
-
-    actions: tuple[Action, ...]
-    expected_points: float
-    lead: float
-    value: float
-    visits: int
     win: float = 0.0
+    exact: bool = False
 
 
-class ExpertAgent(PlanningAgent):
-    """Successive-halving flat Monte-Carlo, scored by the learned outcome (module doc)."""
+class ExpertAgent(ExpertV1Agent):
+    """``expert-v1``'s search with the learned outcome on its options (module doc)."""
 
     name = "expert"
 
-    def __init__(self, net: OutcomeNet | None = None, config: ExpertConfig | None = None):
+    def __init__(self, net: OutcomeNet | None = None) -> None:
         super().__init__()
         self.net = net if net is not None else load_outcome()
-        self.config = config if config is not None else ExpertConfig()
-        self.search_started = threading.Event()  # set when a search loop begins (tests)
-        self.last_stats: dict[str, float] = {}
-        self.last_analysis: list[OptionReport] = []
 
-    # Settings are read and written through the agent (``--set expert.rounds=3``).
-    def __getattr__(self, name: str) -> object:
-        if name in _CONFIG_FIELDS:
-            return getattr(self.config, name)
-        raise AttributeError(name)
-
-    def __setattr__(self, name: str, value: object) -> None:
-        if name in _CONFIG_FIELDS:
-            changes: dict[str, Any] = {name: value}
-            object.__setattr__(self, "config", replace(self.config, **changes))
-        else:
-            object.__setattr__(self, name, value)
-
-    # ------------------------------------------------------------------ API
-    def choose(
-        self, view: GameState, limit: Limit, rng: random.Random, cancel: threading.Event
-    ) -> Action:
-        hit = self.cached(view)
-        if hit is not None:
-            self.last_analysis = []  # replaying a plan: no fresh analysis
-            return hit
-        try:
-            reports = self.analyse(view, limit, rng, cancel)
-        except Cancelled:
-            return view.legal_actions()[0]
-        best = reports[0]
-        self.remember(view, list(best.actions))
-        return best.actions[0]
-
-    def analyse(
+    def analyse(  # type: ignore[override]
         self,
         view: GameState,
         limit: Limit,
@@ -144,173 +67,66 @@ class ExpertAgent(PlanningAgent):
         top: int | None = None,
     ) -> list[OptionReport]:
         """The searched options for the mover of ``view``, best first (at most
-        ``top``). Raises :class:`Cancelled` if cancelled before any option exists."""
+        ``top``), each with its chance to win. Raises :class:`Cancelled` if cancelled
+        before any option exists."""
         me = view.current_player
         assert me is not None
         if not view.deck_hidden:
             view = view.view_for(me)  # the real draw order must not matter
-        cfg = self.config
-        budget = Budget(limit, cancel, DEFAULT_TIME_S)
-        self.search_started.clear()
-        cands, first = self._candidates(view, me, budget)
-        n = view.num_players
-        k_all = len(cands)
-        # Stage 1: every candidate, one world, one round. Stage 2: the finalists,
-        # rollouts of ``rounds`` rounds on fresh worlds while the budget lasts (only
-        # complete worlds count, so an iteration budget gives a deterministic pick).
-        stage1 = list(first)
-        tot2 = [(0.0, 0.0, 0.0, 0.0)] * k_all
-        worlds2 = 0
-        self.search_started.set()
-        finalists: list[int] = []
-        deep = cfg.rounds * n + 1
-        if k_all > 1 and view.phase == Phase.CARD:
-            world = view.redeal(rng)
-            done1 = True
-            for k in range(k_all):
-                got = self._safe_rollout(world, me, cands[k].actions, n + 1, budget)
-                if got is None:
-                    done1 = False
-                    break
-                stage1[k] = got
-            if done1:
-                order = sorted(range(k_all), key=lambda k: (-stage1[k][0], k))
-                finalists = sorted(order[: cfg.finalists])
-            while finalists and not budget.exhausted():
-                world = view.redeal(rng)
-                got_all = []
-                for k in finalists:
-                    got = self._safe_rollout(world, me, cands[k].actions, deep, budget)
-                    if got is None:
-                        break
-                    got_all.append(got)
-                if len(got_all) < len(finalists):
-                    break
-                for k, got in zip(finalists, got_all, strict=True):
-                    tot2[k] = tuple(a + b for a, b in zip(tot2[k], got, strict=True))  # type: ignore[assignment]
-                worlds2 += 1
-        rows = []
-        for k, o in enumerate(cands):
-            if worlds2 and k in finalists:
-                v, pt, ld, w = (x / worlds2 for x in tot2[k])
-                key = (1, v, -k)
-                visits = worlds2 + 1
-            else:
-                v, pt, ld, w = stage1[k]
-                key = (0, v, -k)
-                visits = 1 if finalists else 0
-            rows.append((key, OptionReport(tuple(o.actions), pt, ld, v, visits, w)))
-        rows.sort(key=lambda t: t[0], reverse=True)
-        out = [t[1] for t in rows]
-        near_end = float(remaining_turns(view, me) < NEAR_END_TURNS)
+        searched = super().analyse(view, limit, rng, cancel)
+        world = view.redeal(random.Random(f"{view.seed}/{view.step}/outcome"))
+        reports = []
+        for r in searched:
+            fc = self.outcome_after(world, r.actions, me)
+            exact = fc is not None and fc.exact
+            win = fc.win[me] if fc is not None else 0.0
+            lead = fc.margin[me] if exact and fc is not None else r.lead
+            reports.append(
+                OptionReport(r.actions, r.expected_points, lead, r.value, r.visits, win, exact)
+            )
+        out = rank_by_outcome(reports)
+        self.last_analysis = list[SearchReport](out)
         self.last_stats = {
-            "iterations": float(budget.iterations),
-            "time_s": budget.elapsed(),
-            "near_end": near_end,
+            **self.last_stats,
+            "near_end": float(remaining_turns(view, me) < NEAR_END_TURNS),
             "win": out[0].win,
         }
-        self.last_analysis = out
         return out if top is None else out[:top]
 
-    # -------------------------------------------------------------- internals
-    def score(self, s: GameState, me: int) -> tuple[float, float, float, float]:
-        """The search's score of ``s`` for ``me`` (``win_vp`` x the win probability +
-        the margin, in VP), the expected final points, margin and win probability: the
-        real result once the game is over."""
-        fc: Outcome = exact_outcome(s) if s.phase == Phase.OVER else self.net.forecast(s)
-        win = fc.win[me]
-        margin = fc.margin[me]
-        return self.config.win_vp * win + margin, fc.points[me], margin, win
-
-    def _candidates(
-        self, view: GameState, me: int, budget: Budget
-    ) -> tuple[list[TurnOption], list[tuple[float, float, float, float]]]:
-        cfg = self.config
-        hand = _checked(value_fn(me, NORMAL, PLAN_SPITE), budget)
-        opts = turn_options(view, hand)
-        if view.phase == Phase.CARD:
-            if cfg.architect_branch and view.num_players <= 4:
-                opts = opts + architect_options(view, hand, cfg.architect_branch)
-            opts = opts + card_options(view, hand, PREFECT_BRANCH, frozenset({Phase.PREFECT}))
-        seen: set[tuple[str, ...]] = set()
-        unique: list[TurnOption] = []
-        for o in opts:
-            key = _position_key(o.state)
-            if key in seen:
-                continue
-            seen.add(key)
-            unique.append(o)
-        scored = []
-        for i, o in enumerate(unique):
-            if budget.cancelled:
-                raise Cancelled
-            got = self.score(o.state, me)
-            scored.append((got, i, o))
-        scored.sort(key=lambda t: (-t[0][0], t[1]))
-        best = scored[: cfg.candidates]
-        return [o for _g, _i, o in best], [g for g, _i, _o in best]
-
-    def _safe_rollout(
-        self, world: GameState, me: int, actions: list[Action], turns: int, budget: Budget
-    ) -> tuple[float, float, float, float] | None:
-        # One iteration; None once the budget or the caller says stop.
-        if budget.exhausted():
-            return None
-        try:
-            got = self._rollout(world, me, actions, turns, budget)
-        except Cancelled:
-            return None
-        if got is not None:
-            budget.iterations += 1
-        return got
-
-    def _rollout(
-        self, world: GameState, me: int, actions: list[Action], turns: int, budget: Budget
-    ) -> tuple[float, float, float, float] | None:
+    def outcome_after(
+        self, world: GameState, actions: tuple[Action, ...], me: int
+    ) -> Outcome | None:
+        """The outcome of the position after ``me`` plays ``actions`` in ``world``
+        (what is left of the card and the seats' forced discards played by the first
+        legal choice, up to the next card choice): the real
+        result if the game is then over, else the network's forecast; None if a step
+        is not legal there."""
         s = world.copy()
         for a in actions:
-            s.apply_in_place(a)
-        trades = self.config.rollout_trades
-        done = 0
-        while done < turns and s.phase != Phase.OVER:
-            if budget.cancelled:
+            if a not in s.legal_actions():
                 return None
-            seat = s.current_player
-            assert seat is not None
-            value = _checked(value_fn(seat, NORMAL, 0.0), budget)
-            if s.phase in (Phase.CARD, Phase.FIRST_BUY) or seat == s.turn_player:
-                s = turn_options(s, value, trades=trades)[0].state
-                done += 1
-            else:
-                s.apply_in_place(greedy_step(s, value))
-        if budget.cancelled:
-            return None
-        return self.score(s, me)
+            s.apply_in_place(a)
+        guard = 0
+        while not s.is_terminal() and s.phase != Phase.CARD and guard < _SETTLE_GUARD:
+            s.apply_in_place(s.legal_actions()[0])
+            guard += 1
+        return exact_outcome(s) if s.phase == Phase.OVER else self.net.forecast(s)
+
+    def score(self, s: GameState, me: int) -> tuple[float, float, float, float]:
+        """A position judged as the review compares plays: ``WIN_VP`` x the chance to
+        win + the margin (VP), the expected final points, the margin and the chance;
+        the real result once the game is over."""
+        fc = exact_outcome(s) if s.phase == Phase.OVER else self.net.forecast(s)
+        return WIN_VP * fc.win[me] + fc.margin[me], fc.points[me], fc.margin[me], fc.win[me]
 
 
-_CONFIG_FIELDS = frozenset(f.name for f in fields(ExpertConfig))
+def rank_by_outcome(reports: list[OptionReport]) -> list[OptionReport]:
+    """``reports`` (in the search's order) with the plays that end the game won first
+    and those that end it lost last, each group in its order (a stable sort)."""
 
+    def rank(r: OptionReport) -> int:
+        if not r.exact:
+            return 1
+        return 0 if r.win >= 1.0 else 2
 
-def _position_key(s: GameState) -> tuple[str, ...]:
-    # Options reaching the same position (two unused cards, say) are searched once.
-    return (
-        repr([p.money for p in s.players]),
-        repr([p.goods for p in s.players]),
-        repr([p.hand for p in s.players]),
-        repr([p.cols for p in s.players]),
-        repr([p.store for p in s.players]),
-        repr(s.houses),
-        repr(s.markers),
-        repr(s.display),
-    )
-
-
-def _checked(fn: ValueFn, budget: Budget) -> ValueFn:
-    # Stops a plan within one evaluation of a cancel, or once the deadline has passed
-    # by more than a little (one slow rollout cannot break the time budget).
-    def checked(s: GameState) -> float:
-        if budget.cancelled or budget.overdue(0.2):
-            raise Cancelled
-        return fn(s)
-
-    return checked
+    return sorted(reports, key=rank)

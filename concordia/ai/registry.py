@@ -1,10 +1,12 @@
 """The registry of AI levels: each level's name and the class that plays it.
 
 Levels: ``"random"`` (uniform, for tests), ``"easy"``, ``"normal"``, ``"hard"`` and
-``"expert"`` (learned evaluation, :mod:`concordia.ai.expert`), and the tournament
-level ``"expert-v1"`` (the first expert, :mod:`concordia.ai.expert_v1`, kept to measure
-the new one against; the UI lists its own levels, ``concordia.ui.controller.AI_KINDS``,
-without it).
+``"expert"`` (:mod:`concordia.ai.expert`: the hand-tuned expert's search with the learned
+outcome's chances on its options), and two tournament levels the UI does not list
+(``concordia.ui.controller.AI_KINDS``): ``"expert-v1"`` (:mod:`concordia.ai.expert_v1`,
+the same search without the outcome, unchanged, the yardstick) and ``"expert-outcome"``
+(:mod:`concordia.ai.outcome_search`, the search scored by the learned outcome, which
+becomes the expert once it beats ``expert-v1``).
 ``make_agent(name)`` builds a fresh agent (agents may keep a per-turn plan cache, so
 use one instance per seat or per worker). The budget the UI gives each level is
 :func:`concordia.ai.base.default_limit`.
@@ -23,6 +25,7 @@ from concordia.ai.expert import ExpertAgent
 from concordia.ai.expert_v1 import ExpertV1Agent
 from concordia.ai.greedy import EasyAgent, NormalAgent
 from concordia.ai.mcts import HardAgent
+from concordia.ai.outcome_search import OutcomeSearchAgent
 from concordia.ai.random_agent import RandomAgent
 
 _FACTORIES: dict[str, Callable[[], Agent]] = {
@@ -32,6 +35,7 @@ _FACTORIES: dict[str, Callable[[], Agent]] = {
     "hard": HardAgent,
     "expert": ExpertAgent,
     "expert-v1": ExpertV1Agent,
+    "expert-outcome": OutcomeSearchAgent,
 }
 
 LEVELS: tuple[str, ...] = tuple(_FACTORIES)

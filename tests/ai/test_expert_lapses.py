@@ -7,7 +7,7 @@ import random
 import threading
 
 from concordia.ai import Limit
-from concordia.ai.expert import ExpertAgent
+from concordia.ai.outcome_search import OutcomeSearchAgent
 from concordia.core import GameState
 from tests.core.helpers import check, discard_from_hand, game, set_goods, set_turn
 
@@ -23,7 +23,7 @@ def _houses(s: GameState, seat: int, cities: list[int]) -> None:
 def _plan(s: GameState) -> list[str]:
     seat = s.current_player
     assert seat is not None
-    agent = ExpertAgent()
+    agent = OutcomeSearchAgent()
     agent.choose(s.view_for(seat), BUDGET, random.Random(1), threading.Event())
     return [str(a) for a in agent.last_analysis[0].actions]
 

@@ -1,0 +1,301 @@
+"""The expert-outcome level (search scored by the learned outcome): legal whole games,
+determinism, no peeking at the deck, cancel, exact scoring of finished games, its
+settings, and the analysis the hint shows."""
+
+from __future__ import annotations
+
+import json
+import random
+import threading
+import time
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from concordia.ai import Limit, make_agent
+from concordia.ai.base import default_limit
+from concordia.ai.outcome import Outcome, OutcomeNet, load_outcome, outcome_weights_path
+from concordia.ai.outcome_search import OutcomeSearchAgent, OutcomeSearchConfig
+from concordia.ai.play import play_game
+from concordia.ai.registry import LEVELS
+from concordia.core import Action, BoardSpec, GameState, Phase
+from concordia.core.data import MAX_PLAYERS, MIN_PLAYERS
+from concordia.tools.train_outcome import probe_positions
+from tests.ai.cancel_work import MAX_CALLS_BETWEEN_POLLS, PollCounter
+
+Position = Callable[[BoardSpec, int, int, int], GameState]
+SMALL = Limit(iterations=14)  # stage 1 over up to 10 candidates, then stage 2
+
+
+def test_expert_is_a_level() -> None:
+    assert "expert-outcome" in LEVELS
+    assert isinstance(make_agent("expert-outcome"), OutcomeSearchAgent)
+    assert default_limit("expert-outcome").time_s is not None
+
+
+def test_shipped_weights_match_the_features(boards: dict[str, BoardSpec]) -> None:
+    # Hash, every player count, and the probes' features and outputs recomputed.
+    saved = json.loads(outcome_weights_path().read_text(encoding="utf-8"))
+    net = load_outcome()
+    assert net.counts == tuple(range(MIN_PLAYERS, MAX_PLAYERS + 1))
+    positions = probe_positions(boards)
+    assert sorted(saved["probes"]) == sorted(key for key, _s in positions)
+    from concordia.ai.outcome import position_features
+
+    for key, s in positions:
+        probe = saved["probes"][key]
+        for seat, row in enumerate(position_features(s)):
+            assert row == pytest.approx(probe["features"][seat], abs=1e-5), (key, seat)
+        fc = net.forecast(s)
+        assert list(fc.win) == pytest.approx(probe["win"], abs=1e-5)
+        assert list(fc.margin) == pytest.approx(probe["margin"], abs=1e-3)
+        assert list(fc.points) == pytest.approx(probe["points"], abs=1e-3)
+    for n in map(str, net.counts):
+        assert saved["validation"][n]["held_out"]["games"] > 0
+    assert saved["command"].startswith("python -m concordia.tools.train_outcome")
+
+
+@pytest.mark.parametrize(("board_name", "players"), [("italia", 2), ("imperium", 5)])
+def test_expert_plays_legally(boards: dict[str, BoardSpec], board_name: str, players: int) -> None:
+    # The first 40 actions (the slow test plays whole games on every setup).
+    agents = ["expert-outcome" if s == 0 else "normal" for s in range(players)]
+    g = play_game(
+        boards[board_name], agents, seed=players, limits=Limit(iterations=6), max_steps=40
+    )
+    assert len(g.actions) == 40
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("board_name", ["imperium", "italia"])
+@pytest.mark.parametrize("players", range(MIN_PLAYERS, MAX_PLAYERS + 1))
+def test_expert_plays_whole_games(
+    boards: dict[str, BoardSpec], board_name: str, players: int
+) -> None:
+    agents = ["expert-outcome" if s == 0 else "normal" for s in range(players)]
+    g = play_game(boards[board_name], agents, seed=players, limits=Limit(iterations=8))
+    assert g.state.phase == "over"
+
+
+def _turn_start(position: Position, boards: dict[str, BoardSpec]) -> GameState:
+    s = position(boards["imperium"], 4, 11, 150)
+    assert s.phase == "card"
+    return s
+
+
+def test_same_seed_and_iterations_same_choice(
+    boards: dict[str, BoardSpec], position: Position
+) -> None:
+    s = _turn_start(position, boards)
+    seat = s.current_player
+    assert seat is not None
+    picks = []
+    for _ in range(2):
+        agent = OutcomeSearchAgent()
+        a = agent.choose(s.view_for(seat), SMALL, random.Random(5), threading.Event())
+        picks.append((a, [(r.actions, r.value) for r in agent.last_analysis]))
+        assert agent.last_stats["iterations"] == SMALL.iterations
+    assert picks[0] == picks[1]
+
+
+def test_choice_ignores_the_hidden_deck_order(
+    boards: dict[str, BoardSpec], position: Position
+) -> None:
+    s = _turn_start(position, boards)
+    seat = s.current_player
+    assert seat is not None
+    other = s.copy()
+    random.Random(99).shuffle(other.deck)
+    assert other.deck != s.deck
+    picks = []
+    for state in (s, other):  # the real states, not views: the agent must hide the order
+        agent = OutcomeSearchAgent()
+        a = agent.choose(state, SMALL, random.Random(5), threading.Event())
+        picks.append((a, [(r.actions, r.value) for r in agent.last_analysis]))
+    assert picks[0] == picks[1]
+
+
+def test_analysis_gives_whole_plays_with_points_and_chances(
+    boards: dict[str, BoardSpec], position: Position
+) -> None:
+    s = _turn_start(position, boards)
+    seat = s.current_player
+    assert seat is not None
+    agent = OutcomeSearchAgent()
+    view = s.view_for(seat)
+    a = agent.choose(view, SMALL, random.Random(1), threading.Event())
+    reports = agent.last_analysis[:3]
+    assert len(reports) == 3
+    assert a == reports[0].actions[0]
+    assert agent.last_stats["win"] == reports[0].win
+    for r in reports:
+        t = view.copy()
+        for act in r.actions:  # every option is a whole card play, legal step by step
+            assert t.current_player == seat
+            assert act in t.legal_actions()
+            t.apply_in_place(act)
+        assert t.turn_player != seat or t.phase == "over"
+        assert 0 < r.expected_points < 400
+        assert 0.0 <= r.win <= 1.0
+        assert r.value == pytest.approx(agent.config.win_vp * r.win + r.lead)
+
+
+def test_a_cancel_from_another_thread_stops_the_search(
+    boards: dict[str, BoardSpec], position: Position
+) -> None:
+    s = _turn_start(position, boards)
+    seat = s.current_player
+    assert seat is not None
+    view = s.view_for(seat)
+    agent = OutcomeSearchAgent()
+    cancel = threading.Event()
+    counter = PollCounter(real=cancel)
+    out: list[object] = []
+
+    def search() -> None:
+        with counter.counting():
+            out.append(agent.choose(view, Limit(time_s=60.0), random.Random(2), counter))
+
+    th = threading.Thread(target=search, daemon=True)
+    th.start()
+    assert agent.search_started.wait(30.0), "the search never started"
+    cancel.set()
+    th.join(30.0)
+    assert not th.is_alive(), "the search went on after the cancel"
+    assert out and out[0] in view.legal_actions()
+    # Within about 100 ms, counted in work (tests/ai/cancel_work.py).
+    assert counter.longest <= MAX_CALLS_BETWEEN_POLLS, counter.longest
+    assert counter.after_cancel <= MAX_CALLS_BETWEEN_POLLS, counter.after_cancel
+
+
+class _NoForecast(OutcomeNet):
+    """A net that must not be asked: finished games are scored by their result."""
+
+    def __init__(self) -> None:
+        pass
+
+    def forecast(self, s: GameState) -> Outcome:
+        raise AssertionError("a finished game was scored by a forecast")
+
+
+def test_a_finished_game_is_scored_by_its_real_result(boards: dict[str, BoardSpec]) -> None:
+    g = play_game(boards["imperium"], ["normal"] * 3, seed=2)
+    s = g.state
+    assert s.phase == Phase.OVER
+    agent = OutcomeSearchAgent(net=_NoForecast())
+    totals = [sc.total for sc in s.scores()]
+    winner = s.outcome().winner
+    for seat in range(3):
+        value, points, margin, win = agent.score(s, seat)
+        best_other = max(t for o, t in enumerate(totals) if o != seat)
+        assert win == (1.0 if seat == winner else 0.0)
+        assert points == totals[seat] and margin == totals[seat] - best_other
+        assert value == agent.config.win_vp * win + margin
+
+
+class _Optimist(OutcomeNet):
+    """Forecasts that any unfinished position is won by the mover by a wide margin:
+    a search that trusted forecasts over results would never end the game."""
+
+    def __init__(self, me: int) -> None:
+        self.me = me
+
+    def forecast(self, s: GameState) -> Outcome:
+        if s.phase == Phase.OVER:
+            return super().forecast(s)
+        n = s.num_players
+        win = tuple(0.95 if o == self.me else 0.05 / (n - 1) for o in range(n))
+        margin = tuple(40.0 if o == self.me else -40.0 for o in range(n))
+        return Outcome(win, margin, tuple(200.0 for _ in range(n)), False)
+
+
+def _last_turn_winning(board: BoardSpec, seed: int) -> GameState:
+    # Normal play to the final round (two players), the mover's turn the last of the
+    # game.
+    from concordia.core import new_game
+
+    s = new_game(board, 2, seed)
+    agents = [make_agent("normal"), make_agent("normal")]
+    cancel = threading.Event()
+    while s.phase != Phase.OVER:
+        seat = s.current_player
+        assert seat is not None
+        if s.phase == Phase.CARD and s.final_turns == 1:
+            return s
+        s.apply_in_place(agents[seat].choose(s.view_for(seat), Limit(), random.Random(0), cancel))
+    raise AssertionError(f"seed {seed}: the game ended without a last turn to play")
+
+
+def test_the_last_turn_is_chosen_by_the_real_result(boards: dict[str, BoardSpec]) -> None:
+    # When the end is within the look-ahead the result decides, not the forecast: in
+    # the game's last turn every play ends the game, so every option's value is its
+    # real result (win 1 or 0 by the tie-break plus the margin term), and the pick wins
+    # whenever a play wins.
+    s = _last_turn_winning(boards["italia"], 2)
+    me = s.current_player
+    assert me is not None
+    agent = OutcomeSearchAgent(net=_Optimist(me))
+    reports = agent.analyse(s.view_for(me), Limit(iterations=30), random.Random(1))
+    for r in reports:
+        assert r.win in (0.0, 1.0)
+        t = s.copy()
+        for a in r.actions:
+            t.apply_in_place(a)
+        while t.phase != Phase.OVER:  # the other seat's pending discards, if any
+            t.apply_in_place(t.legal_actions()[0])
+        assert r.win == (1.0 if t.outcome().winner == me else 0.0)
+    assert reports[0].win == 1.0  # seed 2: the mover can win
+
+
+def test_settings_are_one_frozen_dataclass_and_settable() -> None:
+    from dataclasses import FrozenInstanceError, fields
+
+    from concordia.tournament import make_seat, parse_override
+
+    assert len(fields(OutcomeSearchConfig)) <= 6
+    cfg = OutcomeSearchConfig()
+    with pytest.raises(FrozenInstanceError):
+        cfg.rounds = 3  # type: ignore[misc]
+    over = (parse_override("expert-outcome.rounds=3"), parse_override("expert-outcome.win_vp=100"))
+    agent = make_seat("expert-outcome", over)
+    assert isinstance(agent, OutcomeSearchAgent)
+    assert agent.config.rounds == 3 and agent.config.win_vp == 100.0
+    assert agent.config.candidates == cfg.candidates
+    with pytest.raises(ValueError):
+        parse_override("expert-outcome.win_bonus=1,1,1,1")  # a knob of expert-v1 only
+
+
+def _worker_options(s: GameState) -> tuple[Any, list[Any]]:
+    from concordia.ai.worker import AIRequest, AIWorker
+
+    seat = s.current_player
+    assert seat is not None
+    worker = AIWorker()
+    try:
+        worker.request(AIRequest(1, s.step, s, seat, "expert-outcome", SMALL, seed=3))
+        deadline = time.monotonic() + 60
+        result = None
+        while result is None:
+            assert time.monotonic() < deadline, "no answer from the worker"
+            result = worker.poll()
+            time.sleep(0.005)
+    finally:
+        worker.close()
+    assert result.error is None and result.action is not None
+    return result, list(result.options)
+
+
+def test_the_worker_passes_the_expert_options_on(
+    boards: dict[str, BoardSpec], position: Position
+) -> None:
+    s = _turn_start(position, boards)
+    result, options = _worker_options(s)
+    assert 2 <= len(options) <= 3
+    assert options[0].actions[0] == result.action
+    for actions, points, lead, _score, win in options:
+        assert actions and all(isinstance(a, Action) for a in actions)
+        assert 0 < points < 400
+        assert lead is None  # far from the end the hint tells no margin
+        assert win is not None and 0.0 <= win <= 1.0  # the hint tells the chance to win
+    scores = [o[3] for o in options]
+    assert scores == sorted(scores, reverse=True)
