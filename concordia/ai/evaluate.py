@@ -123,11 +123,11 @@ WEIGHTS_BY_NAME: dict[str, Weights] = {
     "full": Weights(),
     "full_paced": Weights(paced=True),
     # The normal set with the goods of cities one Architect step away counted as needed
-    # (session 14's knob for the expert's hoarding once the cities next to its
+    # (a knob for the expert's hoarding once the cities next to its
     # colonists are built).
     "normal_need1": replace(NORMAL, need_steps=1),
     # The normal set valuing cities further from a colonist as the full set does
-    # (session 14's knob: colonists spread towards cities 1-2 Architect steps away).
+    # (a knob: colonists spread towards cities 1-2 Architect steps away).
     "normal_reach": replace(NORMAL, target_decay=Weights().target_decay),
 }
 

@@ -80,59 +80,58 @@ class ExpertV1Agent(PlanningAgent):
     stage2_rounds = 2  # depth of the finalists' rollouts, in rounds of every seat
     spite = 0.25  # weight of the opponents in the hand-tuned part (the hard agent's)
     # The spite of a seat behind at the root (the learned value's predicted points
-    # below the best opponent's). Session 8: 0 (a seat behind lets the game run longer)
+    # below the best opponent's). Measured: 0 (a seat behind lets the game run longer)
     # lifted self-play to 134.1 VP but won 3 of 12 against hard (shipped 7), so it
     # stays the spite; a knob for ``--set``.
     spite_behind = 0.25
     # Extra Architect plays among the candidates: the best ``architect_branch`` first
     # moves of each Architect in hand, each continued by the planner (which otherwise
-    # keeps only its own greedy first move). Session 8, same deals: 9 of 12 against
+    # keeps only its own greedy first move). On the same deals: 9 of 12 against
     # three hard (7 without), lead +17.2 (+1.5), self-play 128.8 VP (125.2).
     architect_branch = 3
-    # ... with at most this many players. Session 9, iteration budgets on the 40
+    # ... with at most this many players. At the iteration budgets on the 40
     # five-player deals against four hard: 15 wins with the branching (seed 1: 5, seed
     # 2: 10), 19 without (7, 12), the lead lower on both seeds; so not in 5 players.
     architect_branch_max_players = 4
     # The same for the other cards with a choice right after playing them (Senator
     # and Consul purchases, the Prefect's province, the Colonist's placements, the
     # Tribune's colonist): the best ``card_branch`` first choices of each, each
-    # completed greedily (session 9, see docs/ai.md). 0 turns it off.
+    # completed greedily (docs/experiments/). 0 turns it off.
     card_branch = 0
     # Which of those cards are branched (phase names, comma-separated).
     branched_cards = "senator,consul,prefect,colonist,tribune"
     # The weight of the learned margin in the score, by player count (2, 3, 4, 5).
-    # Session 5 measured 0 against 0.5 on the same deals against hard (docs/ai.md):
+    # Measured 0 against 0.5 on the same deals against hard (docs/experiments/):
     # in 4 and 5 players the learned margin cost wins, so there it only proposes
     # candidates, predicts the points the hint shows and the lead of the endgame term.
-    # Session 11, 3-player Italia against two hard (24 deals, iteration budgets): 14
+    # 3-player Italia against two hard (24 deals, iteration budgets): 14
     # wins and a mean lead of +2.6 with 0, 10 wins and -13.8 with 0.5; so 0 in 3 too.
     learned_weights: tuple[float, ...] = (0.5, 0.0, 0.0, 0.0)
     # Near the end a game is won, not scored: within ``endgame_turns`` of the end (the
     # core's remaining-turns estimate) the lead over the best opponent gains weight up
     # to ``endgame_weight``, and a finished game counts ``win_bonus`` more when won,
-    # by player count (2, 3, 4, 5). Session 11 measured 10 in 4 players: self-play 133.2
+    # by player count (2, 3, 4, 5). 10 in 4 players measured: self-play 133.2
     # VP over the 20 deals (132.1 with 25), 15 of 24 deals won against three hard (17),
-    # so every count keeps 25 (docs/ai.md); a knob for ``--set``.
+    # so every count keeps 25 (docs/experiments/); a knob for ``--set``.
     endgame_turns = 4.0
     endgame_weight = 1.0
     win_bonus: tuple[float, ...] = (25.0, 25.0, 25.0, 25.0)
     # With 1 (by player count), a seat with no turn left is predicted its live score
     # (only another seat's Prefect can still add to it) instead of the learned value,
-    # which is 8 VP off there (``concordia.tools.value_bias``, session 13). Session 14's
-    # knob; 0 as shipped.
+    # which is 8 VP off there (``concordia.tools.value_bias``). A knob; 0 as shipped.
     exact_end: tuple[float, ...] = (0.0, 0.0, 0.0, 0.0)
     # The endgame term counts the lead as ``c * tanh(lead / c)`` with this ``c`` (VP, by
     # player count; 0: the lead itself, as shipped). A game is won, not a margin: far
     # behind, a few VP less to lose by are worth little, so a seat that cannot win
-    # stops ending the game to cap the leader (session 15 saw a seat 29 VP behind buy
-    # the last card); near a tie the term is the lead as before. Session 15's knob.
+    # stops ending the game to cap the leader (self-play saw a seat 29 VP behind buy
+    # the last card); near a tie the term is the lead as before. A knob.
     lead_scale: tuple[float, ...] = (0.0, 0.0, 0.0, 0.0)
     # A finished game the seat lost counts this much less (by player count): a loss is
-    # final, a game that goes on can still be won. Session 15 saw expert self-play
+    # final, a game that goes on can still be won. Expert self-play saw
     # games ended by a seat 19 to 29 VP behind buying the last card (105 and 111 VP a
     # seat, against 140 in one played to the 15th house). With 25 in 4 players, on the
     # 20 self-play deals 135.9 VP a seat (132.1 with 0); against three hard the same
-    # games as with 0 on every deal measured (docs/ai.md, session 15). Other counts
+    # games as with 0 on every deal measured (docs/experiments/). Other counts
     # unmeasured: 0.
     loss_penalty: tuple[float, ...] = (0.0, 0.0, 25.0, 0.0)
     rollout_weights = NORMAL
@@ -147,15 +146,15 @@ class ExpertV1Agent(PlanningAgent):
     # (by player count; a name of ``evaluate.WEIGHTS_BY_NAME``): with the mover's
     # remaining turns above ``early_turns[1]`` at the scored position it counts alone,
     # below ``early_turns[0]`` ``score_weights`` does, in between the two blend.
-    # Session 13's knob ("full" projections while the growth can still pay, the racing
+    # A knob ("full" projections while the growth can still pay, the racing
     # weights for the end); "" (as shipped) or the same name as ``score_weights`` turns
     # it off.
     early_weights: tuple[str, ...] = ("",) * 4
     early_turns: tuple[float, ...] = (8.0, 14.0)
     # How many first trades a Mercator follows with a second one inside the rollouts,
     # by player count (2, 3, 4, 5; the planner's is MERCATOR_FIRST, 8). Mercator plans
-    # took over half of a rollout's time (session 10 profile, 5 players); with 2, 1.5
-    # times as many rollouts fit the time budget (docs/ai.md).
+    # took over half of a rollout's time (a 5-player profile); with 2, 1.5
+    # times as many rollouts fit the time budget (docs/experiments/).
     rollout_trades: tuple[int, ...] = (MERCATOR_FIRST,) * 3 + (2,)
 
     def __init__(self, learned: LearnedValue | None = None) -> None:

@@ -3,7 +3,7 @@
 ``features(state, seat)`` returns one float per name in :data:`FEATURE_NAMES`, in that
 order. The learned value (:class:`LearnedValue`) is a linear model over them, one set of
 weights per player count, fitted by ``python -m concordia.tools.train_eval`` to the final
-victory points of the seat in self-play games (docs/ai.md has the runs) and shipped as
+victory points of the seat in self-play games (docs/ai.md, docs/experiments/) and shipped as
 ``assets/ai/expert_weights.json``.
 
 Every rule number comes from :mod:`concordia.core.data`; the per-board distance tables

@@ -15,7 +15,7 @@ few options by the normal evaluation and, while the budget lasts:
    every player's score suffers. Self-play at 0.5 s on the same six deals: spite 0.5
    ended after 338 actions with 98.8 VP a seat, 0.25 after 475 actions with 127.2 VP,
    0 after 496 with 132.2 VP; against three normal agents (16 games, 1.0 s) 0.25 won
-   13 and 0 won 11. 0.25 is the chosen balance (docs/ai.md has the runs).
+   13 and 0 won 11. 0.25 is the chosen balance (docs/experiments/2026-11-29-hard-spite.md).
 
 Candidates are visited round-robin, so each gets the same determinizations; the
 one with the best mean wins (ties: the normal agent's order). One iteration is one
