@@ -107,11 +107,6 @@ def test_threads_are_started_only_by_the_background_job_helper() -> None:
     assert starters == {"concordia/jobs.py"}
 
 
-#: Modules outside ``ui/scenes`` still allowed to name the game scene: the hint model,
-#: rewritten separately, takes the scene itself until it takes a ``GameParts``.
-GAME_SCENE_USERS_LEFT = {"concordia/ui/game/hints.py"}
-
-
 def _names_game_scene(path: Path) -> bool:
     """Whether ``path`` imports ``GameScene`` in any way: ``from ... import GameScene``
     (also under ``TYPE_CHECKING`` or inside a function, relative or not) or
@@ -127,20 +122,22 @@ def _names_game_scene(path: Path) -> bool:
     return False
 
 
-def test_the_scan_sees_the_game_scene_imports() -> None:
+def test_the_scan_sees_the_game_scene_imports(tmp_path: Path) -> None:
     scenes = PACKAGE / "ui" / "scenes"
     assert _names_game_scene(scenes / "game_hints.py")  # a type-only import
-    assert _names_game_scene(PACKAGE / "ui" / "game" / "hints.py")
+    probe = tmp_path / "probe.py"
+    probe.write_text("from concordia.ui.scenes import game\nx: game.GameScene\n")
+    assert _names_game_scene(probe)  # through the module
     assert not _names_game_scene(PACKAGE / "ui" / "game" / "parts.py")
 
 
 def test_only_the_scenes_import_the_game_scene() -> None:
     """The panels and helpers get the scene as ``ui.game.parts.GameParts``; the app
-    opens it through ``scenes.game.new_game_scene`` (issue 30, step 3)."""
+    opens it through ``scenes.game.new_game_scene``."""
     scenes = PACKAGE / "ui" / "scenes"
     users = {
         path.relative_to(ROOT).as_posix()
         for path in PACKAGE.rglob("*.py")
         if not path.is_relative_to(scenes) and _names_game_scene(path)
     }
-    assert users <= GAME_SCENE_USERS_LEFT, f"import GameParts instead of GameScene in {users}"
+    assert users == set(), f"import GameParts instead of GameScene in {users}"

@@ -40,7 +40,7 @@ from concordia.ui.targeting import Box, HKey, action_target, clear_corner
 from concordia.ui.widgets import Button
 
 if TYPE_CHECKING:
-    from concordia.ui.scenes.game import GameScene
+    from concordia.ui.game.parts import GameParts
 
 logger = logging.getLogger(__name__)
 
@@ -79,13 +79,13 @@ class Hint:
         """The first step: what a click now would do."""
         return self.actions[0] if self.actions else None
 
-    def describe(self, scene: GameScene) -> str:
+    def describe(self, scene: GameParts) -> str:
         """The play in words, one step after another, then why (if known)."""
         steps = play_words(scene, self.actions, self.seat)
         return " · ".join([*steps, self.why] if self.why else steps)
 
 
-def play_words(scene: GameScene, actions: list[Action], seat: int) -> list[str]:
+def play_words(scene: GameParts, actions: list[Action], seat: int) -> list[str]:
     """The suggested play as the lines a player reads: the player named once, at the
     first step; each line that has board steps starts with their stars, numbered as on
     the board (:func:`mark`); the builds that follow one another on one line ("★4 ★5
@@ -137,7 +137,7 @@ def and_list(items: list[str]) -> str:
 
 
 def why_text(
-    scene: GameScene,
+    scene: GameParts,
     state: GameState,
     seat: int,
     options: tuple[PlayOption, ...],
@@ -207,7 +207,7 @@ def win_percent(win: float) -> int:
 
 
 def why_win(
-    scene: GameScene,
+    scene: GameParts,
     state: GameState,
     seat: int,
     options: tuple[PlayOption, ...],
@@ -247,7 +247,7 @@ def why_win(
     return text
 
 
-def reason_words(scene: GameScene, reason: Reason) -> str:
+def reason_words(scene: GameParts, reason: Reason) -> str:
     """One :class:`~concordia.advice.Reason` in the language shown."""
     return reason_text(reason, lambda seat: scene.controller.seats[seat].name)
 
@@ -260,7 +260,7 @@ def reason_text(reason: Reason, seat_name: Callable[[int], str]) -> str:
     return t("reason." + reason.key, n=reason.n, god=god, cards=reason.cards, name=name, card=card)
 
 
-def option_names(scene: GameScene, seat: int, options: tuple[PlayOption, ...]) -> list[str | None]:
+def option_names(scene: GameParts, seat: int, options: tuple[PlayOption, ...]) -> list[str | None]:
     """The first three options each named by its card, and by the first step that
     tells it apart when two options play the same card (None: an empty option)."""
     names: list[str | None] = []
@@ -327,7 +327,7 @@ def _end_distance(state: GameState, actions: tuple[Action, ...]) -> int | None:
     return s.deck_size + sum(1 for c in s.display_ids() if c is not None)
 
 
-def step_words(scene: GameScene, action: Action, seat: int) -> str:
+def step_words(scene: GameParts, action: Action, seat: int) -> str:
     """One suggested step in words. A purchase also names the goods it pays for the
     "any good" symbols of its display position: two plays that buy the same card with
     different goods read alike otherwise (Italia, found by hand: "Senator, buys Diplomat"
@@ -349,7 +349,7 @@ def _telling_step(actions: Sequence[T], rivals: Sequence[Sequence[T]]) -> int:
     return 1
 
 
-def current_hint(scene: GameScene) -> Hint | None:
+def current_hint(scene: GameParts) -> Hint | None:
     """The hint for the position on screen (None once anything else was played)."""
     hint = scene.hint
     if hint is None or hint.step != scene.state.step or not scene.human_to_act:
@@ -357,14 +357,14 @@ def current_hint(scene: GameScene) -> Hint | None:
     return hint
 
 
-def toggle_box(scene: GameScene, hint: Hint) -> None:
+def toggle_box(scene: GameParts, hint: Hint) -> None:
     """Close the hint's box of words, or reopen it (asking again for a hint shown)."""
     hint.closed = not hint.closed
     scene.flash(t("game.hint_hidden") if hint.closed else top_copy(scene, hint))
     scene.rebuild()
 
 
-def top_copy(scene: GameScene, hint: Hint) -> str:
+def top_copy(scene: GameParts, hint: Hint) -> str:
     """The top bar's copy of a hint: its first step, pointing to the box on the board
     for the whole play and why (found by hand: the whole hint in the top bar was cut
     with "…"; the box wraps it)."""
@@ -375,7 +375,7 @@ def top_copy(scene: GameScene, hint: Hint) -> str:
     return f"{first} {t('game.hint_more')}"
 
 
-def request_hint(scene: GameScene) -> None:
+def request_hint(scene: GameParts) -> None:
     """Ask the expert, on the AI thread, what the human deciding now should play; with
     a hint already shown, close or reopen its box."""
     state = scene.state
@@ -398,7 +398,7 @@ def request_hint(scene: GameScene) -> None:
     scene.rebuild()
 
 
-def on_hint(scene: GameScene, reply: AIResult) -> None:
+def on_hint(scene: GameParts, reply: AIResult) -> None:
     """One step of the suggested play arrived: keep it and ask for the next step of the
     same card (the adviser replays its plan, so these answers are quick)."""
     hint = current_hint(scene)
@@ -441,7 +441,7 @@ def on_hint(scene: GameScene, reply: AIResult) -> None:
     scene.rebuild()
 
 
-def follow(scene: GameScene, action: Action, before: int) -> Hint | None:
+def follow(scene: GameParts, action: Action, before: int) -> Hint | None:
     """The hint to keep after ``action`` was played at step ``before``: the rest of the
     suggested play when the player took one of its steps, else None. A step taken out
     of order (the second of two builds first, say: found by hand) keeps the
@@ -465,7 +465,7 @@ def follow(scene: GameScene, action: Action, before: int) -> Hint | None:
     return rest
 
 
-def after_undo(scene: GameScene) -> Hint | None:
+def after_undo(scene: GameParts) -> Hint | None:
     """The hint to show after an undo: the one shown at the step now on screen, if the
     player was following one there (found by hand: a Diplomat copied the wrong
     card, Undo took it back and the hint was gone, to be asked again). Hints of later
@@ -479,7 +479,7 @@ def after_undo(scene: GameScene) -> Hint | None:
     return hint
 
 
-def hint_buttons(scene: GameScene) -> list[Button]:
+def hint_buttons(scene: GameParts) -> list[Button]:
     """The buttons that carry the hinted first step (or lead to it)."""
     hint = current_hint(scene)
     if hint is None or hint.action is None:
@@ -498,7 +498,7 @@ def hint_buttons(scene: GameScene) -> list[Button]:
     return [b for b in scene.buttons.buttons if b.value in wanted and b.enabled]
 
 
-def mark(scene: GameScene, highlights: dict[HKey, str]) -> dict[HKey, str]:
+def mark(scene: GameParts, highlights: dict[HKey, str]) -> dict[HKey, str]:
     """``highlights`` with every board step of the suggested play starred and numbered
     (★1, ★2, …), and the colonist of each move ringed."""
     out = dict(highlights)
@@ -516,7 +516,7 @@ def mark(scene: GameScene, highlights: dict[HKey, str]) -> dict[HKey, str]:
     return out
 
 
-def hint_box(scene: GameScene) -> tuple[pygame.Rect, list[str]] | None:
+def hint_box(scene: GameParts) -> tuple[pygame.Rect, list[str]] | None:
     """Where the hint's words go and their lines (None without a hint): a box in the
     corner of the board that covers the least of the steps it stars, then of the other
     lit targets (the top left when it covers none; a long hint there sat on northern
@@ -543,7 +543,7 @@ def hint_box(scene: GameScene) -> tuple[pygame.Rect, list[str]] | None:
     return pygame.Rect(round(spot.x), round(spot.y), w, h), lines
 
 
-def starred_boxes(scene: GameScene, hint: Hint) -> list[Box]:
+def starred_boxes(scene: GameParts, hint: Hint) -> list[Box]:
     """The badges of the hinted board steps and the colonists they move, on screen."""
     geo = scene.geometry()
     keys = [k for k in (action_target(a) for a in hint.actions) if k is not None]
@@ -556,7 +556,7 @@ def starred_boxes(scene: GameScene, hint: Hint) -> list[Box]:
     return out
 
 
-def draw(scene: GameScene, surface: pygame.Surface) -> None:
+def draw(scene: GameParts, surface: pygame.Surface) -> None:
     """The suggested play in words, in a box on the board (:func:`hint_box`)."""
     placed = hint_box(scene)
     if placed is None:
@@ -569,7 +569,7 @@ def draw(scene: GameScene, surface: pygame.Surface) -> None:
         theme.text(surface, font, line, (box.x + scene.px(8), box.y + scene.px(6) + i * line_h))
 
 
-def star_disc(scene: GameScene, rect: pygame.Rect) -> tuple[tuple[int, int], int]:
+def star_disc(scene: GameParts, rect: pygame.Rect) -> tuple[tuple[int, int], int]:
     """The centre and radius of the star on the ring of a hinted button at ``rect``.
     It sits on the ring's corner, on a dark disc: inside the button it hid the end of a
     label that fills it ("Take cash: 8 sestertii")."""
@@ -577,7 +577,7 @@ def star_disc(scene: GameScene, rect: pygame.Rect) -> tuple[tuple[int, int], int
     return (rect.right + r // 2 - 1, rect.top - r // 2 + 1), r
 
 
-def draw_button_rings(scene: GameScene, surface: pygame.Surface) -> None:
+def draw_button_rings(scene: GameParts, surface: pygame.Surface) -> None:
     """Ring and star the buttons the hint points at."""
     hinted = scene.hint_buttons()
     for b in hinted:
