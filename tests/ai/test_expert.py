@@ -13,8 +13,10 @@ import pytest
 from concordia.ai import Limit, make_agent
 from concordia.ai.expert import ExpertAgent, OptionReport, rank_by_outcome
 from concordia.ai.expert_v1 import ExpertV1Agent
+from concordia.ai.play import play_game
 from concordia.ai.registry import LEVELS
 from concordia.core import BoardSpec, GameState, Phase, new_game
+from concordia.core.data import MAX_PLAYERS, MIN_PLAYERS
 from concordia.maps import load_board
 
 Position = Callable[[BoardSpec, int, int, int], GameState]
@@ -25,6 +27,19 @@ def test_the_expert_is_the_menus_level_and_expert_v1s_search() -> None:
     assert {"expert", "expert-v1", "expert-outcome"} <= set(LEVELS)
     agent = make_agent("expert")
     assert isinstance(agent, ExpertAgent) and isinstance(agent, ExpertV1Agent)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("board_name", ["imperium", "italia"])
+@pytest.mark.parametrize("players", range(MIN_PLAYERS, MAX_PLAYERS + 1))
+def test_expert_plays_whole_games(
+    boards: dict[str, BoardSpec], board_name: str, players: int
+) -> None:
+    # 8 iterations: stage 1 only (stage 2 is covered by the fast tests), so the eight
+    # games stay within a few minutes on a loaded machine.
+    agents = ["expert" if s == 0 else "normal" for s in range(players)]
+    g = play_game(boards[board_name], agents, seed=players, limits=Limit(iterations=8))
+    assert g.state.phase == Phase.OVER
 
 
 def test_it_chooses_as_expert_v1_and_tells_each_options_chance(

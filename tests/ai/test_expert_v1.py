@@ -101,19 +101,6 @@ def test_expert_plays_legally(boards: dict[str, BoardSpec], board_name: str, pla
     assert len(g.actions) == 40
 
 
-@pytest.mark.slow
-@pytest.mark.parametrize("board_name", ["imperium", "italia"])
-@pytest.mark.parametrize("players", range(MIN_PLAYERS, MAX_PLAYERS + 1))
-def test_expert_plays_whole_games(
-    boards: dict[str, BoardSpec], board_name: str, players: int
-) -> None:
-    # 8 iterations: stage 1 only (stage 2 is covered by the fast tests), so the eight
-    # games stay within a few minutes on a loaded machine.
-    agents = ["expert-v1" if s == 0 else "normal" for s in range(players)]
-    g = play_game(boards[board_name], agents, seed=players, limits=Limit(iterations=8))
-    assert g.state.phase == "over"
-
-
 def _turn_start(position: Position, boards: dict[str, BoardSpec]) -> GameState:
     s = position(boards["imperium"], 4, 11, 150)
     assert s.phase == "card"

@@ -67,8 +67,10 @@ def test_expert_plays_legally(boards: dict[str, BoardSpec], board_name: str, pla
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("board_name", ["imperium", "italia"])
-@pytest.mark.parametrize("players", range(MIN_PLAYERS, MAX_PLAYERS + 1))
+@pytest.mark.parametrize(
+    ("board_name", "players"),
+    [("italia", 2), ("imperium", 3), ("italia", 4), ("imperium", 5)],  # both boards, 2-5
+)
 def test_expert_plays_whole_games(
     boards: dict[str, BoardSpec], board_name: str, players: int
 ) -> None:
