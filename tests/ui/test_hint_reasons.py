@@ -113,6 +113,12 @@ def test_the_why_says_what_the_play_does_and_its_chance_to_win() -> None:
         assert t("reason.win_chance", pct=70) in why  # 0.68, told to the nearest 5 %
         assert t("reason.win_chance", pct=50) in why  # the next best's own chance
         assert "131" not in why and "VP" not in why  # no uncalibrated forecast
+        # A next best the forecast gives a better chance than the best is named
+        # without that chance, which would contradict the advice.
+        likelier = (options[0], options[1]._replace(win=0.81))
+        why = why_text(scene, state, 0, likelier)
+        assert t("reason.win_chance", pct=70) in why
+        assert t("reason.win_chance", pct=80) not in why
     set_language("en")
     assert (win_percent(0.0), win_percent(0.01), win_percent(0.99), win_percent(1.0)) == (
         0,

@@ -219,7 +219,7 @@ def why_win(
     card copied, goods thrown away), its chance of winning and, near the end, the
     expected margin (the only numbers calibrated); then each of the next best two by
     what it gives up against the best (:func:`concordia.advice.given_up`) and its own
-    chance of winning."""
+    chance of winning where that is lower."""
     best = options[0]
     mine = play_reasons(state, best.actions, seat)
     rest = [(i, play_reasons(state, o.actions, seat)) for i, o in enumerate(options[1:3], 1)]
@@ -239,7 +239,11 @@ def why_win(
         if what is None:
             continue
         bits = [reason_words(scene, r) for r in given_up(mine, theirs)[:2]]
-        if opt.win is not None:
+        # A next best's own chance is told only below the best's: the expert ranks by
+        # its search and forecasts each play's chance with the outcome network, and a
+        # "next best" read as likelier to win contradicts the advice (found by hand:
+        # "Mercator: about 70 % to win; next best: ... Prefect: about 80 % to win").
+        if opt.win is not None and win_percent(opt.win) < win_percent(best.win):
             bits.append(t("reason.win_chance", pct=win_percent(opt.win)))
         others.append(f"{what}: {', '.join(bits)}" if bits else what)
     if others:
