@@ -106,7 +106,10 @@ def play_reasons(state: GameState, actions: Sequence[Action], seat: int) -> list
     )
     cards = after.players[seat]
     for n, god in gains:
-        if god == "Saturnus":
+        # Saturnus gains by a new province or by a Saturnus card bought: only the first
+        # is "a new province for your cards" (found by hand: a Senator buying a
+        # Saturnus card read "a new province for your 4 Saturnus cards").
+        if god == "Saturnus" and provinces_of(after, seat) > provinces_of(state, seat):
             count = sum(1 for c in (*cards.hand, *cards.discard) if CARDS[c].god == god)
             out.append(Reason("province", n, god, cards=count))
         else:
@@ -147,3 +150,12 @@ def given_up(best: Sequence[Reason], other: Sequence[Reason]) -> list[Reason]:
     if thrown > thrown_best:
         out.append(Reason("discard", thrown - thrown_best))
     return out
+
+
+def provinces_of(state: GameState, seat: int) -> int:
+    """How many provinces ``seat`` has a house in (what each Saturnus card scores)."""
+    bit = 1 << seat
+    topo = state.topo
+    return len(
+        {topo.city_province[c] for c, owners in enumerate(state.houses) if owners & bit} - {-1}
+    )

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from concordia.advice import given_up, play_reasons
+from concordia.advice import given_up, play_reasons, provinces_of
 from concordia.core import Copy, Discard, Produce, parse_action
 from concordia.core.data import CARDS, GODS
 from concordia.review import split_turns
@@ -31,6 +31,9 @@ def test_the_reasons_of_every_turn_of_a_game_agree_with_the_rules() -> None:
         held = end.players[turn.seat]
         saturnus = sum(1 for c in (*held.hand, *held.discard) if CARDS[c].god == "Saturnus")
         assert all(r.cards == saturnus for r in reasons if r.key == "province")
+        # "A new province" only where the seat built in one (not for a card bought).
+        grew = provinces_of(end, turn.seat) > provinces_of(start, turn.seat)
+        assert grew or "province" not in keys, (turn.index, keys)
         copies = [a for a in actions if isinstance(a, Copy)]
         if copies:
             pile = start.players[copies[0].seat].discard
