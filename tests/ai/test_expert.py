@@ -15,9 +15,9 @@ from concordia.ai.expert import ExpertAgent, OptionReport, rank_by_outcome
 from concordia.ai.expert_v1 import ExpertV1Agent
 from concordia.ai.play import play_game
 from concordia.ai.registry import LEVELS
-from concordia.core import BoardSpec, GameState, Phase, new_game
+from concordia.core import BoardSpec, GameState, Phase
 from concordia.core.data import MAX_PLAYERS, MIN_PLAYERS
-from concordia.maps import load_board
+from tests.ai.positions import last_turn
 
 Position = Callable[[BoardSpec, int, int, int], GameState]
 SMALL = Limit(iterations=14)
@@ -58,23 +58,9 @@ def test_it_chooses_as_expert_v1_and_tells_each_options_chance(
     assert len({round(r.win, 6) for r in mine}) > 1  # the forecasts tell plays apart
 
 
-def _last_turn(seed: int) -> GameState:
-    """Normal play of a 2-player Italia game to its last turn (every play ends it)."""
-    s = new_game(load_board("italia"), 2, seed)
-    agents = [make_agent("normal"), make_agent("normal")]
-    cancel = threading.Event()
-    while s.phase != Phase.OVER:
-        seat = s.current_player
-        assert seat is not None
-        if s.phase == Phase.CARD and s.final_turns == 1:
-            return s
-        s.apply_in_place(agents[seat].choose(s.view_for(seat), Limit(), random.Random(0), cancel))
-    raise AssertionError(f"seed {seed}: the game ended without a last turn to play")
-
-
 @pytest.mark.parametrize("seed", [1, 2])
 def test_on_the_last_turn_every_option_is_its_real_result(seed: int) -> None:
-    s = _last_turn(seed)
+    s = last_turn(seed)
     me = s.current_player
     assert me is not None
     reports = ExpertAgent().analyse(s.view_for(me), Limit(iterations=8), random.Random(1))

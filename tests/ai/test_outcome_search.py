@@ -23,6 +23,7 @@ from concordia.core import Action, BoardSpec, GameState, Phase
 from concordia.core.data import MAX_PLAYERS, MIN_PLAYERS
 from concordia.tools.train_outcome import probe_positions
 from tests.ai.cancel_work import MAX_CALLS_BETWEEN_POLLS, PollCounter
+from tests.ai.positions import last_turn
 
 Position = Callable[[BoardSpec, int, int, int], GameState]
 SMALL = Limit(iterations=14)  # stage 1 over up to 10 candidates, then stage 2
@@ -211,29 +212,12 @@ class _Optimist(OutcomeNet):
         return Outcome(win, margin, tuple(200.0 for _ in range(n)), False)
 
 
-def _last_turn_winning(board: BoardSpec, seed: int) -> GameState:
-    # Normal play to the final round (two players), the mover's turn the last of the
-    # game.
-    from concordia.core import new_game
-
-    s = new_game(board, 2, seed)
-    agents = [make_agent("normal"), make_agent("normal")]
-    cancel = threading.Event()
-    while s.phase != Phase.OVER:
-        seat = s.current_player
-        assert seat is not None
-        if s.phase == Phase.CARD and s.final_turns == 1:
-            return s
-        s.apply_in_place(agents[seat].choose(s.view_for(seat), Limit(), random.Random(0), cancel))
-    raise AssertionError(f"seed {seed}: the game ended without a last turn to play")
-
-
 def test_the_last_turn_is_chosen_by_the_real_result(boards: dict[str, BoardSpec]) -> None:
     # When the end is within the look-ahead the result decides, not the forecast: in
     # the game's last turn every play ends the game, so every option's value is its
     # real result (win 1 or 0 by the tie-break plus the margin term), and the pick wins
     # whenever a play wins.
-    s = _last_turn_winning(boards["italia"], 2)
+    s = last_turn(2)
     me = s.current_player
     assert me is not None
     agent = OutcomeSearchAgent(net=_Optimist(me))

@@ -3,7 +3,6 @@ game hinted and said, the hint and the review agreeing on the same position."""
 
 from __future__ import annotations
 
-import random
 import threading
 import time
 
@@ -12,13 +11,12 @@ from ui_helpers import game_scene
 
 from concordia.advice import REASON_KEYS, Reason, play_reasons, replay_play
 from concordia.ai.base import Limit
-from concordia.ai.registry import make_agent
 from concordia.ai.worker import AIRequest, AIResult, AIWorker, PlayOption, Purpose
-from concordia.core import GameState, Phase, PlayCard, new_game
-from concordia.maps import load_board
+from concordia.core import GameState, Phase, PlayCard
 from concordia.review import Judge
 from concordia.ui.game.hints import reason_text, why_text, win_percent
 from concordia.ui.strings import EN, IT, set_language, t
+from tests.ai.positions import last_turn
 
 pytestmark = pytest.mark.usefixtures("pygame_display")
 
@@ -38,20 +36,6 @@ def test_every_reason_has_english_and_italian_words() -> None:
             said.add(text)
         assert len(said) == len(REASON_KEYS) - 2  # every reason reads differently
     set_language("en")
-
-
-def _last_turn(seed: int) -> GameState:
-    """Normal play of a 2-player Italia game to its last turn (every play ends it)."""
-    s = new_game(load_board("italia"), 2, seed)
-    agents = [make_agent("normal"), make_agent("normal")]
-    cancel = threading.Event()
-    while s.phase != Phase.OVER:
-        seat = s.current_player
-        assert seat is not None
-        if s.phase == Phase.CARD and s.final_turns == 1:
-            return s
-        s.apply_in_place(agents[seat].choose(s.view_for(seat), Limit(), random.Random(0), cancel))
-    raise AssertionError(f"seed {seed}: the game ended without a last turn to play")
 
 
 def _hint(state: GameState, iterations: int) -> AIResult:
@@ -74,7 +58,7 @@ def _hint(state: GameState, iterations: int) -> AIResult:
 def test_the_hint_ends_the_game_where_that_wins_and_says_so() -> None:
     # The game's last turn (seed 2: the mover can win): every play ends the game and
     # is judged by the real final scores and tie-break, so the answer is forced.
-    state = _last_turn(2)
+    state = last_turn(2)
     me = state.current_player
     assert me is not None
     reply = _hint(state, 30)
