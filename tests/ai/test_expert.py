@@ -16,7 +16,6 @@ from concordia.ai.expert_v1 import ExpertV1Agent
 from concordia.ai.play import play_game
 from concordia.ai.registry import LEVELS
 from concordia.core import BoardSpec, GameState, Phase
-from concordia.core.data import MAX_PLAYERS, MIN_PLAYERS
 from tests.ai.positions import last_turn
 
 Position = Callable[[BoardSpec, int, int, int], GameState]
@@ -30,8 +29,10 @@ def test_the_expert_is_the_menus_level_and_expert_v1s_search() -> None:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("board_name", ["imperium", "italia"])
-@pytest.mark.parametrize("players", range(MIN_PLAYERS, MAX_PLAYERS + 1))
+@pytest.mark.parametrize(
+    ("board_name", "players"),
+    [("italia", 2), ("imperium", 3), ("italia", 4), ("imperium", 5)],  # both boards, 2-5
+)
 def test_expert_plays_whole_games(
     boards: dict[str, BoardSpec], board_name: str, players: int
 ) -> None:
