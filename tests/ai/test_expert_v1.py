@@ -33,6 +33,11 @@ from concordia.core import Action, BoardSpec, GameState, Phase
 from concordia.core.data import MAX_PLAYERS, MIN_PLAYERS
 from concordia.tools.train_eval import probe_positions
 
+# expert-v1 is a tournament level; its search is the menu's expert's, which
+# tests/ai/test_expert.py checks in the default run (same options as expert-v1's), so
+# these tests of its knobs, weights file and analysis run in the slow stage.
+pytestmark = pytest.mark.slow
+
 Position = Callable[[BoardSpec, int, int, int], GameState]
 SMALL = Limit(iterations=16)  # stage 1 over up to 12 candidates, then stage 2
 
