@@ -48,25 +48,25 @@ def test_play_one_rotates_the_agents_over_the_seats() -> None:
 
 
 def test_command_line_prints_one_row_per_agent(capsys: pytest.CaptureFixture[str]) -> None:
-    rc = tournament.main(
-        [
-            "--board",
-            "italia",
-            "--players",
-            "3",
-            "--agents",
-            "easy,random,random",
-            "--games",
-            "3",
-            "--seed",
-            "2",
-            "--jobs",
-            "2",
-        ]
-    )
-    assert rc == 0
+    # One game in this process (--jobs 1); the pool of worker processes is the slow
+    # test below.
+    argv = ["--board", "italia", "--players", "2", "--agents", "easy,random"]
+    assert tournament.main([*argv, "--games", "1", "--seed", "2", "--jobs", "1"]) == 0
     out = capsys.readouterr().out
-    assert "3 games, 3 finished" in out
+    assert "1 games, 1 finished" in out and "1 processes" in out
+    rows = [line.split() for line in out.splitlines() if line[:3] in (" 0 ", " 1 ")]
+    assert [r[1] for r in rows] == ["easy", "random"]
+    assert sum(int(r[2]) for r in rows) == 1  # the game has one winner
+
+
+@pytest.mark.slow  # starts two worker processes
+def test_command_line_plays_the_games_in_worker_processes(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    argv = ["--board", "italia", "--players", "3", "--agents", "easy,random,random"]
+    assert tournament.main([*argv, "--games", "3", "--seed", "2", "--jobs", "2"]) == 0
+    out = capsys.readouterr().out
+    assert "3 games, 3 finished" in out and "2 processes" in out
     rows = [line.split() for line in out.splitlines() if line[:3] in (" 0 ", " 1 ", " 2 ")]
     assert [r[1] for r in rows] == ["easy", "random", "random"]
     assert sum(int(r[2]) for r in rows) == 3  # every game has one winner
@@ -173,9 +173,7 @@ def test_search_rate_names_a_sample_step_too_large() -> None:
         search_rate.main(["--board", "italia", "--players", "2", "--every", "1000"])
 
 
-def test_value_bias_buckets_the_learned_values_error_by_turns_left(
-    capsys: pytest.CaptureFixture[str],
-) -> None:
+def test_value_bias_buckets_the_learned_values_error_by_turns_left() -> None:
     # concordia.tools.value_bias (session 13): the learned value's error against the
     # final points, per bucket of turns left, from real game rows.
     from concordia.ai.features import FEATURE_NAMES, load_learned
@@ -193,6 +191,12 @@ def test_value_bias_buckets_the_learned_values_error_by_turns_left(
         errs = [y - sum(a * b for a, b in zip(lv.for_players(2), f, strict=True)) for f, y in late]
         got = next(b for label, _k, b, _r, _l in table if label == "1.5-2.5")
         assert got == pytest.approx(sum(errs) / len(errs))
+
+
+@pytest.mark.slow  # plays its game in a worker process
+def test_value_bias_command_line_prints_the_buckets(capsys: pytest.CaptureFixture[str]) -> None:
+    from concordia.tools import value_bias
+
     assert (
         value_bias.main(["--games", "1", "--players", "2", "--agents", "easy", "--jobs", "1"]) == 0
     )
