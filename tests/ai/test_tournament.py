@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import math
 
 import pytest
@@ -33,17 +34,26 @@ def test_mixed_agents_share_a_deal_per_rotation_but_self_play_does_not() -> None
     assert [tournament.deal_index(same, i) for i in range(4)] == [0, 1, 2, 3]
 
 
+MIXED = ("easy", "random", "random")
+MIXED_LIMITS = (Limit(iterations=1), None, None)
+
+
+@functools.cache
+def _mixed_game(index: int) -> tournament.GameSummary:
+    """Game ``index`` of the easy agent against two random ones on Italia (seed 5),
+    played once for the tests below (the easy agent's whole game takes a second)."""
+    return tournament.play_one("italia", MIXED, index, 5, MIXED_LIMITS)
+
+
 def test_play_one_rotates_the_agents_over_the_seats() -> None:
-    agents = ("easy", "random", "random")
-    limits = (Limit(iterations=1), None, None)
-    games = [tournament.play_one("italia", agents, i, 5, limits) for i in range(3)]
+    games = [_mixed_game(i) for i in range(3)]
     assert len({g.seed for g in games}) == 1  # one deal for the whole rotation
     for i, g in enumerate(games):
         assert g.finished
         assert g.agents[g.labels.index(0)] == "easy"
         assert g.labels.index(0) == i  # the easy agent moves one seat per game
         assert g.winner_seat == g.totals.index(max(g.totals)) or g.totals.count(max(g.totals)) > 1
-    again = tournament.play_one("italia", agents, 1, 5, limits)
+    again = tournament.play_one("italia", MIXED, 1, 5, MIXED_LIMITS)
     assert again.totals == games[1].totals and again.steps == games[1].steps
 
 
@@ -119,12 +129,10 @@ def test_set_takes_a_tuple_of_names() -> None:
 
 
 def test_an_override_reaches_the_game_and_changes_it() -> None:
-    agents = ("easy", "random")
-    limits = (None, None)
-    plain = tournament.play_one("italia", agents, 0, 3, limits)
+    plain = _mixed_game(0)
     # spite 5: the easy agent plays against the others instead of for itself
     changed = tournament.play_one(
-        "italia", agents, 0, 3, limits, (tournament.parse_override("easy.spite=5"),)
+        "italia", MIXED, 0, 5, MIXED_LIMITS, (tournament.parse_override("easy.spite=5"),)
     )
     assert plain.finished and changed.finished
     assert (plain.totals, plain.steps) != (changed.totals, changed.steps)
