@@ -207,8 +207,8 @@ def test_a_turn_that_ends_a_won_game_is_never_a_loss() -> None:
 
 def test_the_last_turn_is_judged_by_the_real_result() -> None:
     # On the game's last turn every play ends it: the turn played is judged by the
-    # real final scores and tie-break, never a forecast.
-    record, states = _cheap_game(2)
+    # real final scores and tie-break, never a forecast (the shared game: played once).
+    record, states = _cheap_game(1)
     turns = split_turns(record, states)
     last = turns[-1]
     assert states[last.end].is_terminal()
