@@ -12,6 +12,7 @@
 from __future__ import annotations
 
 import ast
+import functools
 import importlib.util
 import subprocess
 import sys
@@ -70,8 +71,19 @@ def test_no_pickle_anywhere() -> None:
     assert users == set()
 
 
+@functools.cache
+def _parsed(text: str, filename: str) -> ast.Module:
+    """The syntax tree of a source text, parsed once per run: the checks below each
+    walk every module of the package (the trees are only read)."""
+    return ast.parse(text, filename=filename)
+
+
+def _tree(path: Path) -> ast.Module:
+    return _parsed(path.read_text(encoding="utf-8"), str(path))
+
+
 def _imported_modules(path: Path) -> set[str]:
-    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    tree = _tree(path)
     names: set[str] = set()
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
@@ -97,7 +109,7 @@ def test_the_ui_imports_the_ai_statically() -> None:
 def test_threads_are_started_only_by_the_background_job_helper() -> None:
     starters = set()
     for path in PACKAGE.rglob("*.py"):
-        tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+        tree = _tree(path)
         for node in ast.walk(tree):
             if isinstance(node, ast.Call):
                 f = node.func
@@ -111,7 +123,7 @@ def _names_game_scene(path: Path) -> bool:
     """Whether ``path`` imports ``GameScene`` in any way: ``from ... import GameScene``
     (also under ``TYPE_CHECKING`` or inside a function, relative or not) or
     ``module.GameScene`` after importing the module."""
-    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    tree = _tree(path)
     for node in ast.walk(tree):
         if isinstance(node, ast.ImportFrom) and any(
             alias.name == "GameScene" for alias in node.names

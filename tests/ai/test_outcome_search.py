@@ -181,9 +181,10 @@ class _NoForecast(OutcomeNet):
         raise AssertionError("a finished game was scored by a forecast")
 
 
-def test_a_finished_game_is_scored_by_its_real_result(boards: dict[str, BoardSpec]) -> None:
-    g = play_game(boards["imperium"], ["normal"] * 3, seed=2)
-    s = g.state
+def test_a_finished_game_is_scored_by_its_real_result(
+    boards: dict[str, BoardSpec], position: Position
+) -> None:
+    s = position(boards["imperium"], 3, 2, 10_000)  # random legal play to the end
     assert s.phase == Phase.OVER
     agent = OutcomeSearchAgent(net=_NoForecast())
     totals = [sc.total for sc in s.scores()]

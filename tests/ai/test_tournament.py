@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import math
 
 import pytest
@@ -33,40 +34,49 @@ def test_mixed_agents_share_a_deal_per_rotation_but_self_play_does_not() -> None
     assert [tournament.deal_index(same, i) for i in range(4)] == [0, 1, 2, 3]
 
 
+MIXED = ("easy", "random", "random")
+MIXED_LIMITS = (Limit(iterations=1), None, None)
+
+
+@functools.cache
+def _mixed_game(index: int) -> tournament.GameSummary:
+    """Game ``index`` of the easy agent against two random ones on Italia (seed 5),
+    played once for the tests below (the easy agent's whole game takes a second)."""
+    return tournament.play_one("italia", MIXED, index, 5, MIXED_LIMITS)
+
+
 def test_play_one_rotates_the_agents_over_the_seats() -> None:
-    agents = ("easy", "random", "random")
-    limits = (Limit(iterations=1), None, None)
-    games = [tournament.play_one("italia", agents, i, 5, limits) for i in range(3)]
+    games = [_mixed_game(i) for i in range(3)]
     assert len({g.seed for g in games}) == 1  # one deal for the whole rotation
     for i, g in enumerate(games):
         assert g.finished
         assert g.agents[g.labels.index(0)] == "easy"
         assert g.labels.index(0) == i  # the easy agent moves one seat per game
         assert g.winner_seat == g.totals.index(max(g.totals)) or g.totals.count(max(g.totals)) > 1
-    again = tournament.play_one("italia", agents, 1, 5, limits)
+    again = tournament.play_one("italia", MIXED, 1, 5, MIXED_LIMITS)
     assert again.totals == games[1].totals and again.steps == games[1].steps
 
 
 def test_command_line_prints_one_row_per_agent(capsys: pytest.CaptureFixture[str]) -> None:
-    rc = tournament.main(
-        [
-            "--board",
-            "italia",
-            "--players",
-            "3",
-            "--agents",
-            "easy,random,random",
-            "--games",
-            "3",
-            "--seed",
-            "2",
-            "--jobs",
-            "2",
-        ]
-    )
-    assert rc == 0
+    # One game in this process (--jobs 1); the pool of worker processes is the slow
+    # test below.
+    argv = ["--board", "italia", "--players", "2", "--agents", "easy,random"]
+    assert tournament.main([*argv, "--games", "1", "--seed", "2", "--jobs", "1"]) == 0
     out = capsys.readouterr().out
-    assert "3 games, 3 finished" in out
+    assert "1 games, 1 finished" in out and "1 processes" in out
+    rows = [line.split() for line in out.splitlines() if line[:3] in (" 0 ", " 1 ")]
+    assert [r[1] for r in rows] == ["easy", "random"]
+    assert sum(int(r[2]) for r in rows) == 1  # the game has one winner
+
+
+@pytest.mark.slow  # starts two worker processes
+def test_command_line_plays_the_games_in_worker_processes(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    argv = ["--board", "italia", "--players", "3", "--agents", "easy,random,random"]
+    assert tournament.main([*argv, "--games", "3", "--seed", "2", "--jobs", "2"]) == 0
+    out = capsys.readouterr().out
+    assert "3 games, 3 finished" in out and "2 processes" in out
     rows = [line.split() for line in out.splitlines() if line[:3] in (" 0 ", " 1 ", " 2 ")]
     assert [r[1] for r in rows] == ["easy", "random", "random"]
     assert sum(int(r[2]) for r in rows) == 3  # every game has one winner
@@ -119,12 +129,10 @@ def test_set_takes_a_tuple_of_names() -> None:
 
 
 def test_an_override_reaches_the_game_and_changes_it() -> None:
-    agents = ("easy", "random")
-    limits = (None, None)
-    plain = tournament.play_one("italia", agents, 0, 3, limits)
+    plain = _mixed_game(0)
     # spite 5: the easy agent plays against the others instead of for itself
     changed = tournament.play_one(
-        "italia", agents, 0, 3, limits, (tournament.parse_override("easy.spite=5"),)
+        "italia", MIXED, 0, 5, MIXED_LIMITS, (tournament.parse_override("easy.spite=5"),)
     )
     assert plain.finished and changed.finished
     assert (plain.totals, plain.steps) != (changed.totals, changed.steps)
@@ -173,9 +181,7 @@ def test_search_rate_names_a_sample_step_too_large() -> None:
         search_rate.main(["--board", "italia", "--players", "2", "--every", "1000"])
 
 
-def test_value_bias_buckets_the_learned_values_error_by_turns_left(
-    capsys: pytest.CaptureFixture[str],
-) -> None:
+def test_value_bias_buckets_the_learned_values_error_by_turns_left() -> None:
     # concordia.tools.value_bias (session 13): the learned value's error against the
     # final points, per bucket of turns left, from real game rows.
     from concordia.ai.features import FEATURE_NAMES, load_learned
@@ -193,6 +199,12 @@ def test_value_bias_buckets_the_learned_values_error_by_turns_left(
         errs = [y - sum(a * b for a, b in zip(lv.for_players(2), f, strict=True)) for f, y in late]
         got = next(b for label, _k, b, _r, _l in table if label == "1.5-2.5")
         assert got == pytest.approx(sum(errs) / len(errs))
+
+
+@pytest.mark.slow  # plays its game in a worker process
+def test_value_bias_command_line_prints_the_buckets(capsys: pytest.CaptureFixture[str]) -> None:
+    from concordia.tools import value_bias
+
     assert (
         value_bias.main(["--games", "1", "--players", "2", "--agents", "easy", "--jobs", "1"]) == 0
     )

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import functools
 import threading
 import time
 from pathlib import Path
@@ -11,7 +10,7 @@ import pytest
 
 from concordia.ai.base import Limit
 from concordia.ai.play import MAX_STEPS, play_game
-from concordia.core import GameRecord, GameState, Phase, new_game
+from concordia.core import GameRecord, Phase, new_game
 from concordia.jobs import Cancelled
 from concordia.maps import load_board
 from concordia.review import (
@@ -27,6 +26,7 @@ from concordia.review import (
     states_of,
 )
 from tests.ai.cancel_work import MAX_CALLS_BETWEEN_POLLS, PollCounter
+from tests.ai.positions import cheap_game
 
 
 def _record(max_steps: int | None = None) -> GameRecord:
@@ -207,8 +207,8 @@ def test_a_turn_that_ends_a_won_game_is_never_a_loss() -> None:
 
 def test_the_last_turn_is_judged_by_the_real_result() -> None:
     # On the game's last turn every play ends it: the turn played is judged by the
-    # real final scores and tie-break, never a forecast.
-    record, states = _cheap_game(2)
+    # real final scores and tie-break, never a forecast (the shared game: played once).
+    record, states = _cheap_game(1)
     turns = split_turns(record, states)
     last = turns[-1]
     assert states[last.end].is_terminal()
@@ -221,15 +221,8 @@ def test_the_last_turn_is_judged_by_the_real_result() -> None:
     assert got.played_win == (1.0 if end.outcome().winner == last.seat else 0.0)
 
 
-@functools.cache
-def _cheap_game(seed: int) -> tuple[GameRecord, list[GameState]]:
-    """A whole 2-player Italia game of an easy AI (seat 0, marked human) against a
-    normal one, both at 2 iterations (deterministic)."""
-    board = load_board("italia")
-    game = play_game(board, ["easy", "normal"], seed=seed, limits=Limit(iterations=2))
-    seats = [{"kind": "human"}, {"kind": "normal"}]
-    record = GameRecord("italia", 2, seed, {}, [str(a) for a in game.actions], seats)
-    return record, states_of(record, board)
+# The game is played once per run for this module and the UI's review tests.
+_cheap_game = cheap_game
 
 
 def test_the_review_names_the_seat_of_a_forced_discard() -> None:
