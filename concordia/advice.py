@@ -16,7 +16,19 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from concordia.core import Action, Build, CardAction, Copy, Discard, GameState, Phase, Produce
+from concordia.core import (
+    Action,
+    Build,
+    BuyCard,
+    CardAction,
+    Copy,
+    Discard,
+    GameState,
+    Move,
+    Phase,
+    Place,
+    Produce,
+)
 from concordia.core.data import CARDS, GODS
 from concordia.core.scoring import wealth
 
@@ -233,6 +245,10 @@ def reached_first(
 #: step (a Colonist's cash, a Prefect's province).
 COPY_DEPTH = 1
 
+#: The steps that never pay (a move, a house, a colonist placed, a card bought): the
+#: search for a gain skips them (an Architect's copy has dozens of moves).
+_SPENDS = (Move, Build, Place, BuyCard)
+
 
 def gaining_copy(state: GameState, seat: int) -> bool:
     """Whether ``seat`` playing a Diplomat in ``state`` (as if it were its turn) has a
@@ -262,7 +278,11 @@ def _gains(s: GameState, seat: int, base: int, depth: int) -> bool:
         return True
     if depth == 0 or s.is_terminal() or s.current_player != seat:
         return False
-    return any(_gains(s.apply(a), seat, base, depth - 1) for a in s.legal_actions())
+    return any(
+        _gains(s.apply(a), seat, base, depth - 1)
+        for a in s.legal_actions()
+        if not isinstance(a, _SPENDS)
+    )
 
 
 def copy_left(state: GameState, after: GameState, seat: int) -> list[Reason]:
