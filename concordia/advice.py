@@ -67,6 +67,8 @@ REASON_KEYS: tuple[str, ...] = (
     "margin",  # expected final margin {lead}
     "gives_up_god",  # gives up {n} of {god}
     "gives_up_end",  # does not end the game
+    "gives_up_reach",  # does not reach {place} before {seat}'s colonist
+    "gives_up_copy",  # leaves {seat}'s {n} Diplomats a copy that pays
 )
 
 
@@ -300,13 +302,20 @@ def copy_left(state: GameState, after: GameState, seat: int) -> list[Reason]:
 
 def given_up(best: Sequence[Reason], other: Sequence[Reason]) -> list[Reason]:
     """What a next best play gives up against the best: the end of the game the best
-    brings, the points of each god the best gains more of, and the goods it throws
-    away that the best keeps."""
+    brings, the city the best reaches before an opponent's colonist, the opponent's
+    Diplomats the best leaves nothing that pays, the points of each god the best gains
+    more of, and the goods it throws away that the best keeps."""
     out: list[Reason] = []
     keys = {r.key for r in other}
     ends = {"end_win", "end_tie_win", "end_trigger"}
     if any(r.key in ends for r in best) and not keys & ends:
         out.append(Reason("gives_up_end"))
+    for r in best:
+        same = [o for o in other if o.key == r.key and o.seat == r.seat and o.place == r.place]
+        if r.key == "reach_first" and not same:
+            out.append(Reason("gives_up_reach", seat=r.seat, place=r.place))
+        if r.key == "no_copy" and not same:
+            out.append(Reason("gives_up_copy", r.n, seat=r.seat))
     mine = {r.god: r.n for r in other if r.key in ("god", "province")}
     for r in best:
         if r.key in ("god", "province") and r.n > mine.get(r.god, 0):

@@ -120,8 +120,11 @@ def test_a_house_built_where_the_opponents_colonist_could_build_next_is_reached_
         c for c in no_architect.players[1].hand if CARDS[c].id not in ("architect", "diplomat")
     ]
     assert all(r.key != "reach_first" for r in play_reasons(no_architect, play, 0))
-    # A move with no house takes no city.
-    assert all(r.key != "reach_first" for r in play_reasons(start, play[:2], 0))
+    # A move with no house takes no city; against the house, it gives the city up.
+    moved = play_reasons(start, play[:2], 0)
+    assert all(r.key != "reach_first" for r in moved)
+    lost = [(r.key, r.seat, r.place) for r in given_up(reasons, moved)]
+    assert ("gives_up_reach", 1, "hadria") in lost
 
 
 def test_a_play_that_leaves_the_opponents_diplomat_nothing_that_pays_says_so() -> None:
@@ -144,9 +147,13 @@ def test_a_play_that_leaves_the_opponents_diplomat_nothing_that_pays_says_so() -
         assert wealth(c.players[1]) <= base, copy
         if c.turn_player == 1 and not c.is_terminal():
             assert all(wealth(c.apply(a).players[1]) <= base for a in c.legal_actions())
-    # A Prefect on top pays (a copy produces): no such reason.
+    # A Prefect on top pays (a copy produces): no such reason, and against the Senator
+    # it gives that up.
     prefect = _whole(s, "prefect")
-    assert all(r.key != "no_copy" for r in play_reasons(s, prefect, 0))
+    produced = play_reasons(s, prefect, 0)
+    assert all(r.key != "no_copy" for r in produced)
+    lost = [(r.key, r.seat, r.n) for r in given_up(play_reasons(s, senator, 0), produced)]
+    assert ("gives_up_copy", 1, 1) in lost
     # Without a Diplomat in the other hand: no such reason.
     alone = s.copy()
     alone.players[1].hand = [c for c in alone.players[1].hand if CARDS[c].id != "diplomat"]
