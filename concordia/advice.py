@@ -220,25 +220,35 @@ def could_reach(state: GameState, seat: int, city: int) -> bool:
 def reached_first(
     state: GameState, actions: Sequence[Action], after: GameState, seat: int
 ) -> list[Reason]:
-    """The first city ``seat`` builds in with ``actions`` that an opponent could build in
-    next turn (an Architect to play, a colonist within its reach, no house there yet,
-    houses left): the house gets there first and the opponent's would cost more. The
-    opponent named is the first to play after ``seat``."""
-    built = [a.city for a in actions if isinstance(a, Build)]
+    """The first city ``seat`` takes with ``actions`` that an opponent could build in
+    next turn (an Architect to play, no house there, houses left): a house built where
+    the opponent's colonist could still reach it (its house would cost more), or a
+    colonist moved onto the last free route next to a city the opponent's colonist
+    could reach before the move and cannot after it. The opponent named is the first
+    to play after ``seat``."""
     topo = state.topo
-    for slug in built:
-        city = topo.city_by_slug[slug]
-        if state.houses[city] & (1 << seat):
+    built = [topo.city_by_slug[a.city] for a in actions if isinstance(a, Build)]
+    blocked = [
+        c
+        for a in actions
+        if isinstance(a, Move)
+        for c in topo.route_ends[topo.route_by_slug[(0 if a.kind == "land" else 1, a.dst)]]
+    ]
+    for city, by_move in [*((c, False) for c in built), *((c, True) for c in blocked)]:
+        if city == topo.capital or state.houses[city] & (1 << seat):
             continue
         for other in _after_me(after, seat):
             p = after.players[other]
-            if (
-                not after.houses[city] & (1 << other)
-                and p.houses_left > 0
-                and can_architect(after, other)
-                and could_reach(after, other, city)
-            ):
-                return [Reason("reach_first", seat=other, place=slug)]
+            if after.houses[city] & (1 << other) or p.houses_left <= 0:
+                continue
+            if not can_architect(after, other):
+                continue
+            if by_move:
+                taken = could_reach(state, other, city) and not could_reach(after, other, city)
+            else:
+                taken = could_reach(after, other, city)
+            if taken:
+                return [Reason("reach_first", seat=other, place=topo.city_slugs[city])]
     return []
 
 

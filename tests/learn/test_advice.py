@@ -179,3 +179,43 @@ def test_a_game_ended_level_on_points_is_told_by_the_tie_break() -> None:
         # Won on the tie-break, the end is what a play that does not end it gives up.
         gave = [r.key for r in given_up(reasons, [])]
         assert ("gives_up_end" in gave) == (key == "end_tie_win")
+
+
+def _land_colonists(state: GameState, seat: int, routes: Sequence[str]) -> None:
+    """Put ``seat``'s colonists on the land ``routes`` alone (a test position)."""
+    topo = state.topo
+    nc = topo.num_cities
+    for _kind, loc in state.players[seat].cols:
+        if loc >= nc:
+            state.route_occ[loc - nc] -= 1
+    locs = [topo.route_by_slug[(0, r)] for r in routes]
+    for r in locs:
+        state.route_occ[r] += 1
+    state.players[seat].cols = sorted((0, nc + r) for r in locs)
+
+
+def test_a_colonist_on_the_last_free_route_to_a_city_reaches_it_first() -> None:
+    # Bauzanum has two routes, both land. Seat 0 stands on one and moves its other
+    # colonist onto the second; seat 1's colonist (one step away) is shut out.
+    start = new_game(load_board("italia"), 2, 3)
+    _land_colonists(start, 0, ["aquileia-bauzanum", "mutina-verona"])
+    _land_colonists(start, 1, ["comum-verona"])
+    play: list[Action] = [PlayCard("architect"), Move("land", "mutina-verona", "bauzanum-verona")]
+    play.append(Finish())
+    reach = [r for r in play_reasons(start, play, 0) if r.key == "reach_first"]
+    assert [(r.seat, r.place) for r in reach] == [(1, "bauzanum")]
+    # The claim, by the rules: had seat 0 not moved, seat 1's Architect could build in
+    # Bauzanum; after the move it cannot.
+    stay: list[Action] = [PlayCard("architect"), Finish()]
+    for actions, can in ((stay, True), (play, False)):
+        s = _play(start, actions)
+        assert s.turn_player == 1
+        s.players[1].money, s.players[1].goods = 50, [5] * 5
+        s = s.apply(PlayCard("architect"))
+        reached = any(
+            Build("bauzanum") in s.apply(m).legal_actions()
+            for m in s.legal_actions()
+            if isinstance(m, Move)
+        )
+        assert reached == can
+        assert all(r.key != "reach_first" for r in play_reasons(start, actions, 0)) == can
