@@ -219,5 +219,10 @@ def test_the_hint_speaks_to_the_player_it_is_for(language: str) -> None:
     name = scene.controller.seats[0].name
     assert all(name not in line for line in lines), lines
     assert any(line.startswith(t("reason.why", reasons="")) for line in lines)
+    # Watched by nobody it speaks to (the screen shows an AI seat), the hint names the
+    # seat once, at its first line.
+    scene.viewer = lambda: 1  # type: ignore[method-assign]
+    named = hints.play_words(scene, hint.actions, 0)
+    assert named[0].startswith(name + " ") and all(name not in line for line in named[1:])
     scene.close()
     set_language("en")

@@ -96,13 +96,13 @@ def subject(scene: GameParts, seat: int) -> tuple[int | None, str]:
     return None, scene.controller.seats[seat].name + " "
 
 
-def _clause(text: str, drop: str, you: bool, first: bool) -> str:
-    """A line of the hint without its subject ``drop``; said to the player, the first
-    line follows "Hint:" in lower case and the others start their own line."""
-    if not you:
-        return text if first else text.removeprefix(drop)
+def _clause(text: str, drop: str, you: bool, line: bool) -> str:
+    """``text`` without its subject ``drop``; said to the player, with a capital where
+    it starts a ``line`` of its own, in lower case after "Hint:" or a card's name."""
     text = text.removeprefix(drop)
-    return (text[:1].lower() if first else text[:1].upper()) + text[1:]
+    if not you:
+        return text
+    return (text[:1].upper() if line else text[:1].lower()) + text[1:]
 
 
 def play_words(scene: GameParts, actions: list[Action], seat: int) -> list[str]:
@@ -143,7 +143,8 @@ def play_words(scene: GameParts, actions: list[Action], seat: int) -> list[str]:
             text = person("log.build", you, name=seat_name, city=where)
         else:
             text = step_words(scene, a, seat, viewer)
-        text = _clause(text, name, you, not lines)
+        if lines or you:  # a named seat is named at the first line
+            text = _clause(text, name, you, bool(lines))
         stars = []
         for b in group:
             if action_target(b) is not None:
@@ -313,7 +314,7 @@ def option_names(scene: GameParts, seat: int, options: tuple[PlayOption, ...]) -
         first = opt.actions[0]
         what = card_name(first.card) if isinstance(first, PlayCard) else None
         if what is None:
-            what = _clause(step_words(scene, first, seat, viewer), drop, you, True)
+            what = _clause(step_words(scene, first, seat, viewer), drop, you, False)
         names.append(what)
         coins.append(CARD_BY_ID[first.card].sestertii if isinstance(first, PlayCard) else None)
     # Two copies of a card that differ in their sestertii (the Mercators of +3 s and
@@ -351,7 +352,7 @@ def option_names(scene: GameParts, seat: int, options: tuple[PlayOption, ...]) -
                 )
             # "Architect, move a land colonist to …": the player is addressed or named
             # once, at the start of the hint, not in every option.
-            out[i] = f"{what}, {_clause(told, drop, you, True)}"
+            out[i] = f"{what}, {_clause(told, drop, you, False)}"
     return out
 
 
