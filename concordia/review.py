@@ -753,9 +753,11 @@ def search_noise(state: GameState, iterations: int) -> float:
 def hint_time(state: GameState) -> float:
     """Seconds the game's hint takes from ``state``: the expert at its UI budget on the
     AI thread, then each further step of its play (replayed from its plan), as
-    :mod:`concordia.ui.game.hints` asks them."""
+    :mod:`concordia.ui.game.hints` asks them, and the reasons of the best three plays
+    read from the position (:func:`concordia.advice.play_reasons`, on the UI thread)."""
     import time
 
+    from concordia.advice import play_reasons
     from concordia.ai.base import default_limit
     from concordia.ai.worker import AIRequest, AIWorker, Purpose
 
@@ -772,6 +774,8 @@ def hint_time(state: GameState) -> float:
                 time.sleep(0.002)
             if reply.action is None:
                 break
+            for option in reply.options[:3] if s is state else ():
+                play_reasons(state, option.actions, seat)
             s = s.apply(reply.action)
             if s.is_terminal() or s.current_player != seat or s.phase == Phase.CARD:
                 break

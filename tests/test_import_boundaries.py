@@ -136,7 +136,7 @@ def _names_game_scene(path: Path) -> bool:
 
 def test_the_scan_sees_the_game_scene_imports(tmp_path: Path) -> None:
     scenes = PACKAGE / "ui" / "scenes"
-    assert _names_game_scene(scenes / "game_hints.py")  # a type-only import
+    assert _names_game_scene(scenes / "game_idle.py")  # a type-only import
     probe = tmp_path / "probe.py"
     probe.write_text("from concordia.ui.scenes import game\nx: game.GameScene\n")
     assert _names_game_scene(probe)  # through the module

@@ -98,12 +98,21 @@ EN: Final[dict[str, str]] = {
     # Reasons the hint and the review give (concordia.advice.REASON_KEYS)
     "reason.end_win": "ends the game and wins by {n}: a sure win",
     "reason.end_lose": "ends the game, {n} behind",
+    "reason.end_tie_win": "ends the game level on points and wins on the tie-break "
+    "(the Praefectus Magnus, or next to receive it): a sure win",
+    "reason.end_tie_lose": "ends the game level on points and loses on the tie-break "
+    "(the Praefectus Magnus, or next to receive it)",
     "reason.end_trigger": "takes the Concordia card while you lead by {n}: the others have one "
     "turn left",
     "reason.end_trigger_behind": "takes the Concordia card while {n} behind",
     "reason.province": "a new province for your {cards} {god} cards: +{n}",
     "reason.god": "{god}: +{n}",
     "reason.copies": "copies {name}'s {card}",
+    "reason.reach_first": "reaches {city} before {name}'s colonist",
+    "reason.no_copy": "leaves {name}'s {n} Diplomats nothing worth copying (no copy pays "
+    "sestertii or goods)",
+    "reason.no_copy.one": "leaves {name}'s Diplomat nothing worth copying (no copy pays "
+    "sestertii or goods)",
     "reason.praefectus": "the Praefectus Magnus doubles the bonus",
     "reason.discard": "goods thrown away: {n}",
     "reason.no_discard": "keeps {n} goods the next best throws away",
@@ -111,6 +120,9 @@ EN: Final[dict[str, str]] = {
     "reason.margin": "expected margin {lead:+d}",
     "reason.gives_up_god": "gives up {god} +{n}",
     "reason.gives_up_end": "does not end the game",
+    "reason.gives_up_reach": "does not reach {city} before {name}'s colonist",
+    "reason.gives_up_copy": "leaves {name}'s {n} Diplomats a copy that pays",
+    "reason.gives_up_copy.one": "leaves {name}'s Diplomat a copy that pays",
     "reason.next_best": "next best: {others}",
     "reason.why": "Why: {reasons}",
     "review.title": "Game review",
@@ -457,6 +469,9 @@ EN: Final[dict[str, str]] = {
     "game.hint_paying": "{what}, paying {goods} as the extra good",
     "game.hint_card_coins": "{what} (+{n} s)",
     "game.hint_move_from": "{name} moves the {kind} colonist from {src} to {dst}",
+    "game.hint_move_from.you": "You move the {kind} colonist from {src} to {dst}",
+    # The subject the hint's lines leave out, said to the player: "play Senator".
+    "game.hint_you": "You ",
     "game.hint_none": "No hint right now; try again.",
     "game.tip.hint": "Ask the expert AI what it would play here, and why (H).",
     "game.tip.hand_card": "{name} ({god}): {text}",
@@ -682,6 +697,7 @@ EN: Final[dict[str, str]] = {
     "log.discard": "{name} throws away {good}",
     "log.discard.you": "You throw away {good}",
     "log.discard_n": "{name} throws away {n} {goods}",
+    "log.discard_n.you": "You throw away {n} {goods}",
     "log.repeated": "{text} ({n} times)",
     "log.copy.yours": "{name} copies your {card}",
     "log.change_of": "{name} {change}",
@@ -777,12 +793,21 @@ IT: Final[dict[str, str]] = {
     # Ragioni del consiglio e dell'analisi (concordia.advice.REASON_KEYS)
     "reason.end_win": "chiude la partita e vince di {n}: vittoria sicura",
     "reason.end_lose": "chiude la partita, indietro di {n}",
+    "reason.end_tie_win": "chiude la partita a pari punti e vince allo spareggio "
+    "(il Praefectus Magnus, o chi lo riceve dopo): vittoria sicura",
+    "reason.end_tie_lose": "chiude la partita a pari punti e perde allo spareggio "
+    "(il Praefectus Magnus, o chi lo riceve dopo)",
     "reason.end_trigger": "prende la carta Concordia mentre sei avanti di {n}: gli altri hanno un "
     "ultimo turno",
     "reason.end_trigger_behind": "prende la carta Concordia mentre sei indietro di {n}",
     "reason.province": "una nuova provincia per le tue {cards} carte di {god}: +{n}",
     "reason.god": "{god}: +{n}",
     "reason.copies": "copia la carta {card} di {name}",
+    "reason.reach_first": "arriva a {city} prima del colono di {name}",
+    "reason.no_copy": "non lascia ai {n} Diplomatici di {name} niente che valga la pena "
+    "copiare (nessuna copia rende sesterzi o merci)",
+    "reason.no_copy.one": "non lascia al Diplomatico di {name} niente che valga la pena "
+    "copiare (nessuna copia rende sesterzi o merci)",
     "reason.praefectus": "il Praefectus Magnus raddoppia il bonus",
     "reason.discard": "merci buttate via: {n}",
     "reason.no_discard": "tiene {n} merci che la seconda scelta butta via",
@@ -790,6 +815,9 @@ IT: Final[dict[str, str]] = {
     "reason.margin": "scarto atteso {lead:+d}",
     "reason.gives_up_god": "rinuncia a {god} +{n}",
     "reason.gives_up_end": "non chiude la partita",
+    "reason.gives_up_reach": "non arriva a {city} prima del colono di {name}",
+    "reason.gives_up_copy": "lascia ai {n} Diplomatici di {name} una copia che rende",
+    "reason.gives_up_copy.one": "lascia al Diplomatico di {name} una copia che rende",
     "reason.next_best": "poi vengono: {others}",
     "reason.why": "Perché: {reasons}",
     "review.title": "Analisi della partita",
@@ -1142,6 +1170,9 @@ IT: Final[dict[str, str]] = {
     "game.hint_paying": "{what}, pagando {goods} come merce extra",
     "game.hint_card_coins": "{what} (da +{n} s)",
     "game.hint_move_from": "{name} muove il colono di {kind} da {src} verso {dst}",
+    "game.hint_move_from.you": "Muovi il colono di {kind} da {src} verso {dst}",
+    # Il soggetto che le righe del consiglio tolgono: in italiano il verbo basta.
+    "game.hint_you": "",
     "game.hint_none": "Nessun consiglio per ora; riprova.",
     "game.tip.hint": "Chiedi all'IA esperta che cosa giocherebbe qui, e perché (H).",
     "game.tip.hand_card": "{name} ({god}): {text}",
@@ -1362,6 +1393,7 @@ IT: Final[dict[str, str]] = {
     "log.discard": "{name} scarta {good}",
     "log.discard.you": "Scarti {good}",
     "log.discard_n": "{name} scarta {n} {goods}",
+    "log.discard_n.you": "Scarti {n} {goods}",
     "log.repeated": "{text} ({n} volte)",
     "log.copy.yours": "{name} copia il tuo {card}",
     "log.change_of": "{name} {change}",

@@ -36,13 +36,12 @@ from concordia.core import (
 from concordia.ui.ai_bridge import HINT_LEVEL, AIBridge
 from concordia.ui.commands import Command
 from concordia.ui.controller import GameController, GameSetup
-from concordia.ui.game.describe import describe_choice
 from concordia.ui.game.hints import Hint, _telling_step, top_copy, why_text
 from concordia.ui.input import Key, Undo
 from concordia.ui.presenters import card_name
 from concordia.ui.scenes.game import GameScene
 from concordia.ui.scenes.menu import default_seats
-from concordia.ui.strings import set_language, t, tn
+from concordia.ui.strings import person, set_language, t, tn
 
 pytestmark = pytest.mark.usefixtures("pygame_display")
 
@@ -308,7 +307,8 @@ def test_hint_by_key_and_button(agents: dict[str, FakeAgent]) -> None:
     assert req.purpose is Purpose.HINT
     assert agents[HINT_LEVEL].views[0].current_player == 0
     # The whole suggested play is said, from its first step on.
-    assert (scene.message or "").startswith(t("game.hint_is", what=_describe(scene, legal[-1])))
+    first = _told(_describe(scene, legal[-1]), first=True)  # said to the player
+    assert (scene.message or "").startswith(t("game.hint_is", what=first))
     # The hinted card is ringed in the hand; nothing was played for the player.
     assert scene.controller.actions == []
     assert isinstance(legal[-1], PlayCard)
@@ -522,9 +522,8 @@ def test_two_plays_of_one_card_are_told_apart_where_they_part(
     )
     why = why_text(scene, state, 0, options)
     name = scene.controller.seats[0].name
-    step = describe_choice(scene, z, 0)
-    assert step.startswith(name + " ")  # the option names the step, not the player again
-    told = f"{card_name(card.card)}, {step.removeprefix(name + ' ')}"
+    assert name not in why  # the option names the step, said to the player
+    told = f"{card_name(card.card)}, {_told(_describe(scene, z), first=True)}"
     assert tn("game.hint_why_other", 2, what=told) in why
     scene.close()
 
@@ -536,9 +535,9 @@ def test_two_purchases_of_one_card_are_told_apart_by_the_goods_paid(
     # Session 6, played under Xvfb (Italia, seed 11): the expert's best play and the
     # next best both read "Senator, buys Diplomat": they paid different goods for the
     # "any good" symbol of the display position.
-    set_language(language)
     try:
         _app, scene = game_scene(["human", "easy"], 4)
+        set_language(language)  # after the app, which sets the language of its settings
         scene.update(0.0)
         state = scene.state
         senator = PlayCard("senator")
@@ -548,12 +547,13 @@ def test_two_purchases_of_one_card_are_told_apart_by_the_goods_paid(
             PlayOption((senator, wine, Finish()), 177.0, 27.0, 39.0),  # 2 VP apart
         )
         why = why_text(scene, state, 0, options)
-        bought = _describe(scene, wine).removeprefix(scene.controller.seats[0].name + " ")
+        bought = _told(_describe(scene, wine), first=True)
         paying = t("game.hint_paying", what=bought, goods=t("good.wine"))
         assert tn("game.hint_why_other", 2, what=f"{card_name('senator')}, {paying}") in why
         hint = Hint(state.step, 0, actions=[tool, BuyCard("I_mason")])
         words = hint.describe(scene)
-        assert t("game.hint_paying", what=_describe(scene, tool), goods=t("good.tool")) in words
+        paid = _told(_describe(scene, tool), first=True)
+        assert t("game.hint_paying", what=paid, goods=t("good.tool")) in words
         assert t("good.wine") not in words  # only the goods this play pays are named
         scene.close()
     finally:
@@ -574,9 +574,17 @@ def test_a_hint_without_options_says_no_why(agents: dict[str, FakeAgent]) -> Non
 
 
 def _describe(scene: GameScene, action: Action) -> str:
+    """Seat 0's ``action`` in words, said to seat 0 (the hint's player)."""
     from concordia.ui.scenes.game import describe
 
-    return describe(scene, action, 0)
+    return describe(scene, action, 0, viewer=0)
+
+
+def _told(text: str, first: bool = False) -> str:
+    """A line of the hint as said to the player: the sentence in the second person
+    without the pronoun English drops, the first one (after "Hint:") in lower case."""
+    bare = text.removeprefix(t("game.hint_you"))
+    return (bare[:1].lower() if first else bare[:1].upper()) + bare[1:]
 
 
 _QUIT_CHILD = r"""
@@ -757,13 +765,15 @@ def test_two_architects_moving_other_colonists_to_one_route_say_where_each_start
         set_language(lang)
         why = why_text(scene, state, 0, options)
         name = scene.controller.seats[0].name
-        told = t(
+        told = person(
             "game.hint_move_from",
+            True,
             name=name,
             kind=t("game.kind_" + b.kind),
             src=scene.place_name(b.src),
             dst=scene.place_name(b.dst),
-        ).removeprefix(name + " ")
+        )
+        told = _told(told, first=True)
         what = f"{card_name('architect')}, {told}"
         assert why == t("game.hint_why_far", n=120, others=tn("game.hint_why_other", 2, what=what))
     set_language("en")

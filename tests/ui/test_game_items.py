@@ -24,12 +24,12 @@ from concordia.core import GameState, Move, Trade
 from concordia.core.data import CARD_BY_ID
 from concordia.ui.commands import PayFor, SelectColonist, TradeStep
 from concordia.ui.game import tooltips
-from concordia.ui.game.describe import describe_choice
+from concordia.ui.game.describe import describe
 from concordia.ui.game.hints import top_copy
 from concordia.ui.input import Click, Confirm, HandCard, Hover
 from concordia.ui.presenters import card_name
 from concordia.ui.scenes.game import GameScene
-from concordia.ui.strings import set_language, t, tn
+from concordia.ui.strings import person, set_language, t, tn
 from concordia.ui.targeting import Disc, Target
 
 pytestmark = pytest.mark.usefixtures("pygame_display")
@@ -440,13 +440,24 @@ def test_item10_the_hint_shows_the_whole_play() -> None:
     lit = scene.highlights()
     moves = [a for a in chosen if isinstance(a, Move)]
     assert moves and all(lit[(m.kind, m.dst)].startswith("★") for m in moves)
-    name = scene.controller.seats[0].name + " "
-    for a in chosen:
-        assert describe_choice(scene, a, 0).removeprefix(name) in scene.hint.text
+    # Said to the player: no name, each step in the second person.
+    assert scene.controller.seats[0].name not in scene.hint.text
+    lines = scene.hint.text.split(" · ")
+    assert lines[0] == _told(describe(scene, chosen[0], 0, viewer=0), first=True)
+    for a in chosen[1:]:
+        assert _told(describe(scene, a, 0, viewer=0)) in scene.hint.text
     assert scene.message == top_copy(scene, scene.hint)
     scene.submit(play)  # following the first step keeps the rest of the play
     assert scene.hint is not None and scene.hint.actions == chosen[1:]
     assert scene.current_hint is not None
+
+
+def _told(text: str, first: bool = False) -> str:
+    """A line of the hint as said to the player: the sentence in the second person
+    without the pronoun English drops ("Build in Verona"), the first one after "Hint:"
+    in lower case."""
+    bare = text.removeprefix(t("game.hint_you"))
+    return (bare[:1].lower() if first else bare[:1].upper()) + bare[1:]
 
 
 def _italia_architect_hint() -> tuple[Any, GameScene, list[Any]]:
@@ -483,24 +494,26 @@ def _italia_architect_hint() -> tuple[Any, GameScene, list[Any]]:
 def test_a_long_hint_names_the_player_once_and_builds_on_one_line(lang: str) -> None:
     # Session 7 (Italia, seed 11, the hand-played game's position): the hint for a
     # three-move Architect named the player on every line and the box cut its second
-    # build with "…". Now: the name once, the builds on one line, the closing Finish
-    # left out, and every line with board steps starts with their stars as numbered on
-    # the board.
-    from concordia.ui.strings import set_language
-
-    set_language(lang)
+    # build with "…". Now: the player addressed (never named), the builds on one line,
+    # the closing Finish left out, and every line with board steps starts with their
+    # stars as numbered on the board.
     try:
         _app, scene, actions = _italia_architect_hint()
+        set_language(lang)  # after the app, which sets the language of its settings
         assert scene.hint is not None
+        scene.hint.text = scene.hint.describe(scene)
         lines = scene.hint.text.split(" · ")
         name = scene.controller.seats[0].name
-        assert lines[0] == describe_choice(scene, actions[0], 0)
-        assert [line.count(name) for line in lines] == [1, 0, 0, 0, 0]
+        # The player at the screen is addressed, never named.
+        assert lines[0] == _told(describe(scene, actions[0], 0, viewer=0), first=True)
+        assert [line.count(name) for line in lines] == [0, 0, 0, 0, 0]
         for i, move in enumerate(actions[1:4], start=1):
-            assert lines[i] == f"★{i} " + describe_choice(scene, move, 0).removeprefix(name + " ")
+            assert lines[i] == f"★{i} " + _told(describe(scene, move, 0, viewer=0))
         cities = t("game.list_and", rest="Verona", last="Mutina")
-        built = t("log.build", name=name, city=cities).removeprefix(name + " ")
+        built = _told(person("log.build", True, name=name, city=cities))
         assert lines[4] == "★4 ★5 " + built
+        said = {"en": "Build in Verona and Mutina", "it": "Costruisci a Verona e Mutina"}
+        assert lines[4] == "★4 ★5 " + said[lang]
         lit = scene.highlights()
         assert lit["verona"].startswith("★4") and lit["mutina"].startswith("★5")
         scene.close()
@@ -1106,18 +1119,16 @@ def test_the_hint_counts_a_good_thrown_away_twice(lang: str) -> None:
     from concordia.core import Action, Discard, PlayCard
     from concordia.ui.game.hints import play_words
 
-    set_language(lang)
     try:
         _app, scene = game_scene(["human", "easy"], 3)
-        name = scene.controller.seats[0].name
+        set_language(lang)  # after the app, which sets the language of its settings
         play = PlayCard(scene.state.hand(0)[0])
         steps: list[Action] = [play, Discard("food"), Discard("food"), Discard("brick")]
         lines = play_words(scene, steps, 0)
         two = tn("good.food", 2)
-        assert lines[1] == t("log.discard_n", name=name, n=2, goods=two).removeprefix(name + " ")
-        assert lines[2] == t("log.discard", name=name, good=t("good.brick")).removeprefix(
-            name + " "
-        )
+        assert lines[1] == _told(t("log.discard_n.you", n=2, goods=two))
+        assert lines[2] == _told(t("log.discard.you", good=t("good.brick")))
+        assert lines[1] == {"en": "Throw away 2 food", "it": f"Scarti 2 {two}"}[lang]
         assert len(lines) == 3
         scene.close()
     finally:

@@ -14,6 +14,7 @@ from concordia.ai.base import Limit
 from concordia.ai.worker import AIRequest, AIResult, AIWorker, PlayOption, Purpose
 from concordia.core import GameState, Phase, PlayCard
 from concordia.review import Judge
+from concordia.ui.game.describe import Names
 from concordia.ui.game.hints import reason_text, why_text, win_percent
 from concordia.ui.strings import EN, IT, set_language, t
 from tests.ai.positions import last_turn
@@ -22,8 +23,8 @@ pytestmark = pytest.mark.usefixtures("pygame_display")
 
 
 def test_every_reason_has_english_and_italian_words() -> None:
-    names = ("Marcus", "Livia")
-    samples = {key: Reason(key, 5, "Saturnus", 1, 3, "mercator") for key in REASON_KEYS}
+    names = Names(("Marcus", "Livia").__getitem__, {"hadria": "Hadria"}.__getitem__)
+    samples = {key: Reason(key, 5, "Saturnus", 1, 3, "mercator", "hadria") for key in REASON_KEYS}
     for lang in ("en", "it"):
         set_language(lang)
         said = set()
@@ -31,10 +32,15 @@ def test_every_reason_has_english_and_italian_words() -> None:
             assert f"reason.{key}" in EN and f"reason.{key}" in IT, key
             if key in ("win_chance", "margin"):
                 continue  # the search's numbers, said by the hint itself (below)
-            text = reason_text(samples[key], names.__getitem__)
+            text = reason_text(samples[key], names)
             assert text and "{" not in text and not text.startswith("reason."), (lang, key)
             said.add(text)
         assert len(said) == len(REASON_KEYS) - 2  # every reason reads differently
+        # The reasons that name a seat or a city say them; a count of one its singular.
+        assert "Livia" in reason_text(samples["reach_first"], names)
+        assert "Hadria" in reason_text(samples["reach_first"], names)
+        one = reason_text(Reason("no_copy", 1, seat=1), names)
+        assert "Livia" in one and one != reason_text(samples["no_copy"], names)
     set_language("en")
 
 
@@ -74,7 +80,7 @@ def test_the_hint_ends_the_game_where_that_wins_and_says_so() -> None:
     assert reasons and reasons[0].key == "end_win"
     totals = [sc.total for sc in after.scores()]
     assert reasons[0].n == totals[me] - totals[1 - me]
-    words = reason_text(reasons[0], lambda seat: "X")
+    words = reason_text(reasons[0], Names(lambda seat: "X", str))
     assert words == t("reason.end_win", n=reasons[0].n) and "sure win" in words
     # The review's judge, at the same budget on the same position, picks the same play.
     judged = Judge().search(state, 30, threading.Event())
@@ -174,5 +180,49 @@ def test_the_top_bar_copy_is_never_cut_and_the_box_closes_and_reopens(
     send(app, Key(pygame.K_h, "h"))  # reopen it
     assert not hint.closed and hints.hint_box(scene) is not None
     assert scene.message == hints.top_copy(scene, hint)
+    scene.close()
+    set_language("en")
+
+
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_the_hint_speaks_to_the_player_it_is_for(language: str) -> None:
+    # Found by hand: the box read "Hint: Player 1 plays Senator" to Player 1. It now
+    # addresses the player at the screen, in the second person of each language.
+    from concordia.ui.game import hints
+    from concordia.ui.presenters import card_name
+
+    _app, scene = game_scene(["human", "easy"], 4)
+    set_language(language)  # after the app, which sets the language of its settings
+    scene.update(0.0)
+    state = scene.state
+    senator = state.play_for_card("senator")
+    assert senator is not None and state.current_player == 0
+    options = (PlayOption((senator,), 130.0, None, 30.0, 0.6),)
+    scene.request_hint()
+    scene.ai.cancel()
+    scene.take_reply(
+        AIResult(scene.game_id, state.step, senator, purpose=Purpose.HINT, options=options)
+    )
+    while scene.hint is not None and scene.hint.pending is not None:
+        pending = scene.hint.pending
+        scene.take_reply(
+            AIResult(scene.game_id, pending.step, pending.legal_actions()[-1], purpose=Purpose.HINT)
+        )
+    hint = scene.hint
+    assert hint is not None and hint.done
+    placed = hints.hint_box(scene)
+    assert placed is not None
+    lines = placed[1]
+    said = {"en": "Hint: play {card}", "it": "Consiglio: giochi {card}"}[language]
+    assert lines[0] == said.format(card=card_name("senator"))
+    assert scene.message is not None and scene.message.startswith(lines[0])
+    name = scene.controller.seats[0].name
+    assert all(name not in line for line in lines), lines
+    assert any(line.startswith(t("reason.why", reasons="")) for line in lines)
+    # Watched by nobody it speaks to (the screen shows an AI seat), the hint names the
+    # seat once, at its first line.
+    scene.viewer = lambda: 1  # type: ignore[method-assign]
+    named = hints.play_words(scene, hint.actions, 0)
+    assert named[0].startswith(name + " ") and all(name not in line for line in named[1:])
     scene.close()
     set_language("en")

@@ -12,6 +12,7 @@ from concordia.advice import given_up, play_reasons
 from concordia.core import Action, GameRecord, GameState, PlayCard, parse_action
 from concordia.maps import load_board
 from concordia.review import Review, TurnReview
+from concordia.ui.game.describe import Names
 from concordia.ui.game.hints import reason_text
 from concordia.ui.scenes.review import ReviewScene, loss_label, summary, why_words
 from concordia.ui.strings import set_language, t, tn
@@ -94,9 +95,10 @@ def test_the_summary_counts_the_turns_and_the_chance_they_cost() -> None:
     played = _seq(start, worst.played)
     mine_r = play_reasons(start, best, turn.seat)
     lost = given_up(mine_r, play_reasons(start, played, turn.seat))
-    why = "; ".join(reason_text(r, scene.seat_name) for r in mine_r[:3])
+    names = Names(scene.seat_name, scene.place_name)
+    why = "; ".join(reason_text(r, names) for r in mine_r[:3])
     assert why and lost, "the expert's play gains nothing the rules can tell"
-    told = ", ".join(reason_text(r, scene.seat_name) for r in lost[:2])
+    told = ", ".join(reason_text(r, names) for r in lost[:2])
     assert why_words(scene, turn, worst) == t("review.why_lost", why=why, lost=told)
     scene.job.review = review
     scene.index = worst.turn

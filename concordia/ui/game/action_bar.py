@@ -9,6 +9,7 @@ import pygame
 from concordia.core import Move
 from concordia.ui import theme
 from concordia.ui.commands import Command
+from concordia.ui.game import hints
 from concordia.ui.game.cards import CardChoiceButton
 from concordia.ui.presenters import Choice, for_phase
 from concordia.ui.strings import t, tn
@@ -62,7 +63,7 @@ class ActionBar:
         if c.awaiting_confirm:
             bar.add_right(t("game.end_turn"), Command.END_TURN, t("game.tip.end_turn"), accent=True)
             return
-        hint = s.hints.current()
+        hint = hints.current_hint(s)
         bar.add_right(
             t("game.hint_wait") if hint is not None and not hint.done else t("game.hint"),
             Command.HINT,

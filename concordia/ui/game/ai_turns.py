@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from concordia.ai.worker import AIResult
 from concordia.core import Action
+from concordia.ui.game import hints
 from concordia.ui.strings import t
 
 if TYPE_CHECKING:
@@ -64,7 +65,7 @@ def drain(scene: GameParts) -> None:
 
 def take_reply(scene: GameParts, reply: AIResult) -> None:
     if reply.hint:
-        scene.hints.on_reply(reply)
+        hints.on_hint(scene, reply)
         return
     key = (reply.game_id, reply.step)
     if key != scene.driver.requested or key != (scene.game_id, scene.state.step):

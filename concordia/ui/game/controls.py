@@ -11,7 +11,7 @@ import pygame
 from concordia.core.actions import ACTION_TYPES
 from concordia.ui.commands import Command, PayFor, SelectColonist, TradeStep
 from concordia.ui.controller import SaveError, saves_folder
-from concordia.ui.game import hand, pointer
+from concordia.ui.game import hand, hints, pointer
 from concordia.ui.input import (
     Cancel,
     Click,
@@ -172,7 +172,7 @@ def undo(scene: GameParts) -> None:
     if scene.controller.undo():
         scene.ai.cancel()
         scene.driver.forget()
-        scene.hint = scene.hints.after_undo()
+        scene.hint = hints.after_undo(scene)
         scene.tweens = []
         scene.selection.clear()
         scene.rebuild()

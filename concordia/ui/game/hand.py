@@ -10,6 +10,7 @@ import pygame
 from concordia.core import Phase
 from concordia.core.data import CARD_BY_ID
 from concordia.ui import theme
+from concordia.ui.game import hints
 from concordia.ui.game.cards import CardButton, draw_card
 from concordia.ui.input import HandCard, Intent, Key
 from concordia.ui.insight import card_worth
@@ -155,7 +156,7 @@ class HandView:
         box = pygame.Rect(s.lay.hand.x + s.px(8), s.lay.hand.y + s.px(3), w, h)
         discs = []
         for b in s.hint_buttons():
-            (cx, cy), r = s.hints.star_disc(b.rect)
+            (cx, cy), r = hints.star_disc(s, b.rect)
             discs.append(pygame.Rect(cx - r, cy - r, 2 * r, 2 * r))
         for disc in sorted(discs, key=lambda d: d.x):
             if disc.colliderect(box):

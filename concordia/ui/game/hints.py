@@ -10,7 +10,7 @@ adviser gives its reasons (the expert's options with their chance of winning), t
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, TypeVar
 
@@ -33,9 +33,9 @@ from concordia.core import (
 from concordia.core.data import CARD_BY_ID
 from concordia.ui import theme
 from concordia.ui.commands import PayFor, SelectColonist, TradeStep
-from concordia.ui.game.describe import describe, describe_choice
+from concordia.ui.game.describe import Names, addressee, describe, scene_names
 from concordia.ui.presenters import card_name
-from concordia.ui.strings import t, tn
+from concordia.ui.strings import person, t, tn
 from concordia.ui.targeting import Box, HKey, action_target, clear_corner
 from concordia.ui.widgets import Button
 
@@ -85,15 +85,40 @@ class Hint:
         return " · ".join([*steps, self.why] if self.why else steps)
 
 
+def subject(scene: GameParts, seat: int) -> tuple[int | None, str]:
+    """Whom a hint for ``seat`` addresses, and the subject its lines leave out: the
+    player at the screen (:func:`~concordia.ui.game.describe.addressee`) in the second
+    person, every line then a bare verb ("play Senator", "Build in Verona";
+    ``game.hint_you`` is the pronoun English drops, Italian has none), else the seat
+    named once, at the first line."""
+    if addressee(scene) == seat:
+        return seat, t("game.hint_you")
+    return None, scene.controller.seats[seat].name + " "
+
+
+def _clause(text: str, drop: str, you: bool, line: bool) -> str:
+    """``text`` without its subject ``drop``; said to the player, with a capital where
+    it starts a ``line`` of its own, in lower case after "Hint:" or a card's name."""
+    text = text.removeprefix(drop)
+    if not you:
+        return text
+    return (text[:1].upper() if line else text[:1].lower()) + text[1:]
+
+
 def play_words(scene: GameParts, actions: list[Action], seat: int) -> list[str]:
-    """The suggested play as the lines a player reads: the player named once, at the
-    first step; each line that has board steps starts with their stars, numbered as on
-    the board (:func:`mark`); the builds that follow one another on one line ("★4 ★5
-    builds in Verona and Mutina"); the Finish that closes those builds left out (the list
-    says where to stop). Found by hand: a four-move Architect named the player on every line
-    and lost its second build to the box's "…". Found by hand: the same good thrown away
-    twice is one line ("throws away 2 food")."""
-    name = scene.controller.seats[seat].name + " "
+    """The suggested play as the lines a player reads: the player addressed in the
+    second person (:func:`subject`: "Hint: play Architect", "★1 Move a land colonist
+    to Verona"), or named once, at the first step; each line that has board steps
+    starts with their stars, numbered as on the board (:func:`mark`); the builds that
+    follow one another on one line ("★4 ★5 Build in Verona and Mutina"); the Finish that
+    closes those builds left out (the list says where to stop). Found by hand: a
+    four-move Architect named the player on every line and lost its second build to the
+    box's "…". Found by hand: the same good thrown away twice is one line ("throw away 2
+    food"). Found by hand: the hint read "Hint: Player 1 plays Senator" to the player
+    it was for."""
+    viewer, name = subject(scene, seat)
+    you = viewer is not None
+    seat_name = scene.controller.seats[seat].name
     numbered = sum(1 for a in actions if action_target(a) is not None) > 1
     if len(actions) > 1 and isinstance(actions[-1], Finish) and isinstance(actions[-2], Build):
         actions = actions[:-1]
@@ -112,14 +137,14 @@ def play_words(scene: GameParts, actions: list[Action], seat: int) -> list[str]:
         i += 1
         if len(group) > 1 and isinstance(a, Discard):
             goods = tn("good." + a.good, len(group))
-            text = t("log.discard_n", name=name.strip(), n=len(group), goods=goods)
+            text = person("log.discard_n", you, name=seat_name, n=len(group), goods=goods)
         elif len(group) > 1:
             where = and_list([scene.place_name(b.city) for b in group if isinstance(b, Build)])
-            text = t("log.build", name=name.strip(), city=where)
+            text = person("log.build", you, name=seat_name, city=where)
         else:
-            text = step_words(scene, a, seat)
-        if lines:
-            text = text.removeprefix(name)
+            text = step_words(scene, a, seat, viewer)
+        if lines or you:  # a named seat is named at the first line
+            text = _clause(text, name, you, bool(lines))
         stars = []
         for b in group:
             if action_target(b) is not None:
@@ -253,20 +278,32 @@ def why_win(
 
 def reason_words(scene: GameParts, reason: Reason) -> str:
     """One :class:`~concordia.advice.Reason` in the language shown."""
-    return reason_text(reason, lambda seat: scene.controller.seats[seat].name)
+    return reason_text(reason, scene_names(scene, addressee(scene)))
 
 
-def reason_text(reason: Reason, seat_name: Callable[[int], str]) -> str:
-    """One reason in words, seats named by ``seat_name`` (the review's names too)."""
+def reason_text(reason: Reason, names: Names) -> str:
+    """One reason in words, its seat and city named by ``names`` (the review's too); a
+    count's singular where the language has one ("Livia's Diplomat")."""
     god = t("god." + reason.god) if reason.god else ""
-    name = seat_name(reason.seat) if reason.seat >= 0 else ""
+    name = names.seat(reason.seat) if reason.seat >= 0 else ""
     card = card_name(reason.card) if reason.card else ""
-    return t("reason." + reason.key, n=reason.n, god=god, cards=reason.cards, name=name, card=card)
+    city = names.place(reason.place) if reason.place else ""
+    return tn(
+        "reason." + reason.key,
+        reason.n,
+        god=god,
+        cards=reason.cards,
+        name=name,
+        card=card,
+        city=city,
+    )
 
 
 def option_names(scene: GameParts, seat: int, options: tuple[PlayOption, ...]) -> list[str | None]:
     """The first three options each named by its card, and by the first step that
     tells it apart when two options play the same card (None: an empty option)."""
+    viewer, drop = subject(scene, seat)
+    you = viewer is not None
     names: list[str | None] = []
     coins: list[int | None] = []  # the sestertii of the card an option plays (Mercator)
     for opt in options[:3]:
@@ -276,7 +313,9 @@ def option_names(scene: GameParts, seat: int, options: tuple[PlayOption, ...]) -
             continue
         first = opt.actions[0]
         what = card_name(first.card) if isinstance(first, PlayCard) else None
-        names.append(what if what is not None else describe_choice(scene, first, seat))
+        if what is None:
+            what = _clause(step_words(scene, first, seat, viewer), drop, you, False)
+        names.append(what)
         coins.append(CARD_BY_ID[first.card].sestertii if isinstance(first, PlayCard) else None)
     # Two copies of a card that differ in their sestertii (the Mercators of +3 s and
     # +5 s) are named with them (found by hand: "Mercator, buys 1 brick" twice).
@@ -296,22 +335,24 @@ def option_names(scene: GameParts, seat: int, options: tuple[PlayOption, ...]) -
             rivals = [o.actions for j, o in enumerate(options[:3]) if j != i and names[j] == what]
             k = _telling_step(actions, rivals)
             step = actions[k]
-            told = step_words(scene, step, seat)
+            told = step_words(scene, step, seat, viewer)
             # Two Architects moving different colonists onto the same route read
             # alike; then the move says where it starts.
             same = [r for r in rivals if len(r) > k and r[k] != actions[k]]
-            if isinstance(step, Move) and any(step_words(scene, r[k], seat) == told for r in same):
-                told = t(
+            if isinstance(step, Move) and any(
+                step_words(scene, r[k], seat, viewer) == told for r in same
+            ):
+                told = person(
                     "game.hint_move_from",
+                    you,
                     name=scene.controller.seats[seat].name,
                     kind=t("game.kind_" + step.kind),
                     src=scene.place_name(step.src),
                     dst=scene.place_name(step.dst),
                 )
-            # "Architect, moves a land colonist to …": the player is named once,
-            # at the start of the hint, not in every option.
-            name = scene.controller.seats[seat].name + " "
-            out[i] = f"{what}, {told.removeprefix(name)}"
+            # "Architect, move a land colonist to …": the player is addressed or named
+            # once, at the start of the hint, not in every option.
+            out[i] = f"{what}, {_clause(told, drop, you, False)}"
     return out
 
 
@@ -331,12 +372,13 @@ def _end_distance(state: GameState, actions: tuple[Action, ...]) -> int | None:
     return s.deck_size + sum(1 for c in s.display_ids() if c is not None)
 
 
-def step_words(scene: GameParts, action: Action, seat: int) -> str:
+def step_words(scene: GameParts, action: Action, seat: int, viewer: int | None = None) -> str:
     """One suggested step in words. A purchase also names the goods it pays for the
     "any good" symbols of its display position: two plays that buy the same card with
     different goods read alike otherwise (Italia, found by hand: "Senator, buys Diplomat"
-    named the best and the next best), and the player must choose those goods."""
-    text = describe(scene, action, seat)
+    named the best and the next best), and the player must choose those goods.
+    ``viewer`` is addressed in the second person."""
+    text = describe(scene, action, seat, viewer=viewer)
     if isinstance(action, BuyCard) and action.choice:
         goods = ", ".join(t("good." + g) for g in action.choice)
         text = t("game.hint_paying", what=text, goods=goods)

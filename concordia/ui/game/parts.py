@@ -19,7 +19,6 @@ from typing import TYPE_CHECKING, Protocol
 if TYPE_CHECKING:
     import pygame
 
-    from concordia.ai.worker import AIResult
     from concordia.core import Action, GameState
     from concordia.core.board import CitySpec, ProvinceSpec
     from concordia.ui import theme
@@ -41,7 +40,6 @@ if TYPE_CHECKING:
     from concordia.ui.render.anim import Tween
     from concordia.ui.targeting import (
         BoardGeometry,
-        Box,
         Hit,
         Options,
         Selection,
@@ -107,31 +105,6 @@ class SceneCommands(Protocol):
         """Leave the game: stop its AI and remember how the board was zoomed."""
 
 
-class HintCalls(Protocol):
-    """The hint as the parts use it (``concordia.ui.game.hints``, bound to the scene)."""
-
-    def current(self) -> Hint | None:
-        """The hint for the position on screen, if any."""
-
-    def on_reply(self, reply: AIResult) -> None:
-        """A step of the suggested play came back from the AI thread."""
-
-    def after_undo(self) -> Hint | None:
-        """The hint shown again after an undo, if one was shown at that step."""
-
-    def mark(self, highlights: dict[HKey, str]) -> dict[HKey, str]:
-        """``highlights`` with the hint's places starred."""
-
-    def box(self) -> tuple[pygame.Rect, list[str]] | None:
-        """Where the hint box is drawn, with its lines."""
-
-    def starred_boxes(self, hint: Hint) -> list[Box]:
-        """The button and card boxes ``hint`` stars."""
-
-    def star_disc(self, rect: pygame.Rect) -> tuple[tuple[int, int], int]:
-        """The centre and radius of the star drawn on ``rect``."""
-
-
 class GameParts(SceneCommands, Protocol):
     """The game scene as its parts see it: the game, the window's parts, the player's
     input in progress and the AI seats' driver."""
@@ -194,8 +167,6 @@ class GameParts(SceneCommands, Protocol):
     def human_to_act(self) -> bool: ...
     @property
     def thinking_seat(self) -> int | None: ...
-    @property
-    def hints(self) -> HintCalls: ...
 
     def px(self, n: float) -> int: ...
     def options(self) -> Options: ...

@@ -9,6 +9,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from concordia.core import Action
+from concordia.ui.game import hints
 from concordia.ui.game.cards import goods_words
 from concordia.ui.presenters import for_phase
 from concordia.ui.strings import t, tn
@@ -40,7 +41,7 @@ def targeting(scene: GameParts) -> Targeting:
 
 
 def _hinted(scene: GameParts) -> Action | None:
-    hint = scene.hints.current()
+    hint = hints.current_hint(scene)
     return hint.action if hint is not None else None
 
 
@@ -115,7 +116,7 @@ def highlights(scene: GameParts) -> dict[HKey, str]:
         return _log_marks(scene, out)
     if not scene.human_to_act or scene.controller.awaiting_confirm:
         return _log_marks(scene, out)
-    return _log_marks(scene, scene.hints.mark(targeting(scene).highlights()))
+    return _log_marks(scene, hints.mark(scene, targeting(scene).highlights()))
 
 
 def _log_marks(scene: GameParts, out: dict[HKey, str]) -> dict[HKey, str]:

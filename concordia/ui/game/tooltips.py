@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from concordia.core import Build, Move
-from concordia.ui.game import pointer
+from concordia.ui.game import hints, pointer
 from concordia.ui.game.cards import price_text
 from concordia.ui.game.describe import addressee, describe_choice
 from concordia.ui.strings import t, tn
@@ -158,11 +158,11 @@ def keep_clear(scene: GameParts) -> list[pygame.Rect]:
     card's tooltip used to rest over them), the stars the hint puts on the board (a
     route's tooltip hid the starred city next to it) and the action bar's choices (a
     hand card's tooltip hid the Diplomat's "copy Livia's Architect")."""
-    placed = scene.hints.box()
+    placed = hints.hint_box(scene)
     keep = [placed[0]] if placed is not None else []
-    hint = scene.hints.current()
+    hint = hints.current_hint(scene)
     if hint is not None:
-        for b in scene.hints.starred_boxes(hint):
+        for b in hints.starred_boxes(scene, hint):
             keep.append(pygame.Rect(round(b.x), round(b.y), round(b.w), round(b.h)))
     bar = scene.lay.actions
     keep += [b.rect for b in scene.buttons.buttons if b.enabled and bar.contains(b.rect)]

@@ -41,7 +41,6 @@ from concordia.ui.input import (
 )
 from concordia.ui.render.anim import Tween, finished
 from concordia.ui.scene import Scene
-from concordia.ui.scenes.game_hints import SceneHints
 from concordia.ui.scenes.game_idle import game_in_motion, game_redraw_key
 from concordia.ui.strings import t
 from concordia.ui.targeting import (
@@ -90,7 +89,6 @@ class GameScene(Scene):
         self.driver = AIDriver()  # the AI seats' request, answer and move on screen
         self.hint: Hint | None = None
         self.hints_shown: dict[int, Hint] = {}  # by step, for an undo (hints.after_undo)
-        self.hints = SceneHints(self)  # the hint calls of the parts (GameParts.hints)
         self.tweens: list[Tween] = []  # pieces in motion (a colonist, a house), until done
         self._panels = PanelCache()
         self.shown_human: int | None = None

@@ -63,10 +63,11 @@ def why_words(scene: ReviewScene, turn: Turn, r: TurnReview) -> str:
         return ""
     mine = play_reasons(start, best, turn.seat)
     lost = given_up(mine, play_reasons(start, played, turn.seat))
-    why = "; ".join(reason_text(x, scene.seat_name) for x in mine[:3])
+    names = Names(scene.seat_name, scene.place_name)
+    why = "; ".join(reason_text(x, names) for x in mine[:3])
     if not lost:
         return t("review.why", why=why) if why else ""
-    told = ", ".join(reason_text(x, scene.seat_name) for x in lost[:2])
+    told = ", ".join(reason_text(x, names) for x in lost[:2])
     return t("review.why_lost", why=why, lost=told)
 
 
