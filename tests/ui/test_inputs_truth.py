@@ -5,12 +5,18 @@ and the sea colonist of an inland city."""
 from __future__ import annotations
 
 import pytest
-from ui_helpers import find_actions, game_scene
+from ui_helpers import draw, find_actions, game_scene, send
 
-from concordia.core import GameState
+from concordia.core import Action, Build, GameState, Move, Produce
 from concordia.ui import strings
+from concordia.ui.game import tooltips
 from concordia.ui.game.cards import goods_words
+from concordia.ui.game.hints import Hint
+from concordia.ui.input import Click
+from concordia.ui.presenters import card_name
+from concordia.ui.scenes.game import GameScene
 from concordia.ui.strings import t
+from concordia.ui.targeting import HKey, action_target
 
 pytestmark = pytest.mark.usefixtures("pygame_display")
 
@@ -26,9 +32,9 @@ def _consul_turn() -> list[str]:
 
 @pytest.mark.parametrize("lang", ["en", "it"])
 def test_the_consul_tooltip_shows_the_price_the_consul_pays(lang: str) -> None:
-    strings.set_language(lang)
     try:
         _app, scene = game_scene(["human", "human"], 5, _consul_turn())
+        strings.set_language(lang)  # after the app, which sets the settings' language
         state = scene.state
         seen = 0
         for slot, card in enumerate(state.display_ids()):
@@ -43,5 +49,77 @@ def test_the_consul_tooltip_shows_the_price_the_consul_pays(lang: str) -> None:
             assert t("game.slot_extra", goods=t("good.any")) not in tip, tip
             assert t("game.slot_consul", n=slot + 1) in tip, tip
         assert seen
+    finally:
+        strings.set_language("en")
+
+
+# ---------------------------------------------------------------------- hint stars
+def _star_centre(scene: GameScene, key: HKey) -> tuple[int, int]:
+    box = scene.geometry().badges[key]
+    return round(box.centre[0]), round(box.centre[1])
+
+
+def _hint(scene: GameScene, actions: list[Action]) -> None:
+    scene.hint = Hint(scene.state.step, 0, actions, done=True)
+    scene.hint.text = scene.hint.describe(scene)
+    scene.rebuild()
+
+
+def test_a_star_clicked_before_its_card_plays_the_card_then_the_step() -> None:
+    """Found by hand: the Prefect's province star did nothing until the card was played
+    (and its tooltip was the province's)."""
+    app, scene = game_scene(["human", "easy"], 4)
+    draw(app)
+    play = scene.state.play_for_card("prefect")
+    assert play is not None
+    produce = next(a for a in scene.state.apply(play).legal_actions() if isinstance(a, Produce))
+    _hint(scene, [play, produce])
+    draw(app)
+    assert action_target(produce) not in scene.targeting().highlights()  # not a target yet
+    pos = _star_centre(scene, produce.province)
+    tip = tooltips.scene_tooltip(scene, pos)
+    assert tip is not None and tip.startswith(t("game.tip.star", star="★", what="")), tip
+    assert t("game.tip.province_produce") not in tip and scene.place_name(produce.province) in tip
+    send(app, Click(pos))
+    assert scene.controller.actions == [str(play), str(produce)]
+
+
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_a_star_that_cannot_be_played_yet_says_why(lang: str) -> None:
+    """A build starred after a move: clicking it before the move says which step comes
+    first, in words, and plays nothing."""
+    try:
+        app, scene = game_scene(["human", "easy"], 4)
+        strings.set_language(lang)  # after the app, which sets the settings' language
+        state = scene.state
+        play = state.play_for_card("architect")
+        assert play is not None
+        after = state.apply(play)
+        near = {a for a in after.legal_actions() if isinstance(a, Build)}
+        plan: tuple[Move, Build] | None = None
+        for move in (a for a in after.legal_actions() if isinstance(a, Move)):
+            later = state.apply(play).apply(move)
+            build = next(
+                (a for a in later.legal_actions() if isinstance(a, Build) and a not in near),
+                None,
+            )
+            if build is not None:
+                plan = (move, build)
+                break
+        assert plan is not None
+        _hint(scene, [play, *plan])
+        draw(app)
+        pos = _star_centre(scene, plan[1].city)
+        send(app, Click(pos))
+        assert scene.controller.actions == []
+        message = scene.message
+        assert message is not None and "★2" in message, message
+        head = t("game.star_first", star="★2", steps="")
+        assert message.startswith(head.rstrip(".")), message  # the words of this language
+        move = plan[0]
+        # it names the card to play and the move that comes first
+        assert card_name("architect") in message and scene.place_name(move.dst) in message
+        tip = tooltips.scene_tooltip(scene, pos)
+        assert tip == message
     finally:
         strings.set_language("en")

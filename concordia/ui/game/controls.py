@@ -109,6 +109,13 @@ def on_click(scene: GameParts, pos: tuple[int, int], button: int) -> None:
     if button != 1 or not scene.human_to_act or scene.controller.awaiting_confirm:
         return
     if scene.lay.board.collidepoint(pos) and not scene.trade.covers(pos):
+        star = pointer.star_click(scene, pos)
+        if star is not None:
+            if not star.actions:
+                scene.flash(star.why)
+            for action in star.actions:
+                scene.submit(action)
+            return
         refused = pointer.house_refusal(scene, pos)
         if refused is not None:
             scene.flash(refused)

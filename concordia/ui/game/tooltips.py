@@ -21,6 +21,9 @@ if TYPE_CHECKING:
 def board_tooltip(scene: GameParts, pos: tuple[int, int]) -> str | None:
     """The tooltip over the board at ``pos``: first what a click would do (the same
     answer :meth:`GameParts.click_board` acts on), then what is under the pointer."""
+    star = pointer.star_tip(scene, pos)  # a hint's star tells its step, not the place
+    if star is not None:
+        return star
     hit = scene.board_hit(pos)
     refused = pointer.house_refusal(scene, pos, hit)
     if refused is not None:
