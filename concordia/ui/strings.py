@@ -401,6 +401,7 @@ EN: Final[dict[str, str]] = {
     "game.trade_plus": "Buy 1 more {good} or sell 1 fewer ({money} sestertii each)",
     "game.trade_minus": "Sell 1 more {good} or buy 1 fewer ({money} sestertii each)",
     "game.place": "New {kind} colonist in {city}",
+    "game.place_inland": "{city} has no sea route: a sea colonist you place there can never move",
     "game.choose_card": "Choose a card to play",
     "game.choose_colonist": "Click one of your colonists to move it, or a city to build",
     "game.choose_route": "Click a lit route to move there",
@@ -1089,6 +1090,8 @@ IT: Final[dict[str, str]] = {
     "game.trade_plus": "Compra 1 {good} in più o vendine 1 in meno ({money} sesterzi a unità)",
     "game.trade_minus": "Vendi 1 {good} in più o comprane 1 in meno ({money} sesterzi a unità)",
     "game.place": "Nuovo colono di {kind} a {city}",
+    "game.place_inland": "{city} non ha rotte marittime: un colono di mare che metti lì "
+    "non potrà mai muoversi",
     "game.choose_card": "Scegli una carta da giocare",
     "game.choose_colonist": "Clicca un tuo colono per muoverlo, o una città per costruire",
     "game.choose_route": "Clicca una via illuminata per muoverti lì",

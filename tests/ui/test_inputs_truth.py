@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from ui_helpers import draw, find_actions, game_scene, send
 
-from concordia.core import Action, Build, GameState, Move, Produce
+from concordia.core import Action, Build, GameState, Move, Place, Produce
 from concordia.ui import strings
 from concordia.ui.game import tooltips
 from concordia.ui.game.cards import goods_words
@@ -121,5 +121,54 @@ def test_a_star_that_cannot_be_played_yet_says_why(lang: str) -> None:
         assert card_name("architect") in message and scene.place_name(move.dst) in message
         tip = tooltips.scene_tooltip(scene, pos)
         assert tip == message
+    finally:
+        strings.set_language("en")
+
+
+# ---------------------------------------------------------------------- inland cities
+def _inland(state: GameState, city: str) -> bool:
+    topo = state.topo
+    return not topo.city_routes[topo.city_by_slug[city]][1]
+
+
+def _sea_colonist_inland(s: GameState) -> bool:
+    return s.phase == "colonist" and any(
+        isinstance(a, Place) and a.kind == "sea" and _inland(s, a.city) for a in s.legal_actions()
+    )
+
+
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_a_sea_colonist_offered_inland_says_it_can_never_move(lang: str) -> None:
+    """The rules let a Colonist place a sea colonist in any city with a house of yours
+    (the Italian guide: a fleet there "makes no sense"), so it is offered, with words."""
+    actions = find_actions(["human", "human"], 6, _sea_colonist_inland, tries=300)
+    try:
+        app, scene = game_scene(["human", "human"], 6, actions)
+        strings.set_language(lang)
+        state = scene.state
+        place = next(
+            a
+            for a in state.legal_actions()
+            if isinstance(a, Place) and a.kind == "sea" and _inland(state, a.city)
+        )
+        warning = t("game.place_inland", city=scene.place_name(place.city))
+        draw(app)
+        pos = _star_centre(scene, place.city)  # the city's badge
+        tip = tooltips.scene_tooltip(scene, pos)
+        assert tip is not None and warning in tip, tip
+        # the action bar's choice (a city where both kinds may go) warns too
+        scene.selection.place_city = place.city
+        scene.rebuild()
+        chosen = [b for b in scene.buttons.buttons if b.value == place]
+        assert chosen and warning in chosen[0].tooltip, [b.tooltip for b in chosen]
+        # a coastal city's sea colonist has no such words
+        for a in state.legal_actions():
+            if isinstance(a, Place) and a.kind == "sea" and not _inland(state, a.city):
+                scene.selection.place_city = a.city
+                scene.rebuild()
+                tips = [b.tooltip for b in scene.buttons.buttons if b.value == a]
+                assert tips and all(
+                    t("game.place_inland", city=scene.place_name(a.city)) not in x for x in tips
+                )
     finally:
         strings.set_language("en")
