@@ -7,7 +7,6 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from concordia.core import Phase
 from concordia.core.data import CARD_BY_ID
 from concordia.ui import theme
 from concordia.ui.commands import PayFor
@@ -61,7 +60,7 @@ class DisplayRow:
         # only, a Senator the goods under the position too.
         cost = goods_words(state.card_price(slot)) or "—"
         extra = state.display_cost(slot)
-        if state.phase == Phase.CONSUL:
+        if for_phase(state.phase).printed_price:
             where = t("game.slot_consul", n=slot + 1)
         else:
             extra_s = (
