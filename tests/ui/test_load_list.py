@@ -115,3 +115,19 @@ def test_loading_a_save_never_loses_the_game_in_progress() -> None:
     before = sorted(p.name for p in saves_dir().glob("*.json"))
     _load(saves.autosave_path())
     assert sorted(p.name for p in saves_dir().glob("*.json")) == before
+
+
+def test_loading_at_start_keeps_the_game_in_progress_too() -> None:
+    from concordia.ui.startup import load_at_start
+
+    running = _controller(7, 40)
+    saves.autosave(running.record(), running.state)
+    old = _controller(8, 20)
+    path = saves_dir() / "old.json"
+    old.save(path)
+    app = make_app()
+    load_at_start(app, path)
+    assert isinstance(app.stack.top, GameScene)
+    kept = [e for e in list_saves() if e.kept]
+    assert len(kept) == 1
+    assert saves.load_game(kept[0].path).record.actions == running.record().actions
