@@ -176,7 +176,8 @@ def _plan(scene: GameParts, actions: list[Action], index: int, star: str) -> Sta
     card_first = index > 0 and isinstance(first, PlayCard) and first in legal
     if card_first and step in state.apply(first).legal_actions():
         return StarClick(star, (first, step))
-    # The steps of the hint before this one, in words, as the player would take them.
+    # The steps of the hint before this one that it waits for, in words, in the order
+    # the player takes them (up to the first after which it is legal).
     words = []
     before: GameState = state
     for action in actions[:index]:
@@ -184,6 +185,8 @@ def _plan(scene: GameParts, actions: list[Action], index: int, star: str) -> Sta
         if action not in before.legal_actions():
             break
         before = before.apply(action)
+        if step in before.legal_actions():
+            break
     return StarClick(star, (), t("game.star_first", star=star, steps=t_then(words)))
 
 
