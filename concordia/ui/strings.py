@@ -334,7 +334,7 @@ EN: Final[dict[str, str]] = {
     "load.empty": "No saved games yet.",
     "load.autosave": "Autosave",
     "load.autosave_backup": "Previous autosave",
-    "load.autosave_kept": "Game in progress (kept when you loaded another)",
+    "load.autosave_kept": "Earlier game (kept when you loaded another)",
     "load.round": "round {n}",
     "load.keep_failed": "Your game in progress could not be kept, so the other game was not "
     "loaded: {reason}",
@@ -1029,7 +1029,7 @@ IT: Final[dict[str, str]] = {
     "load.empty": "Nessuna partita salvata.",
     "load.autosave": "Salvataggio automatico",
     "load.autosave_backup": "Salvataggio automatico precedente",
-    "load.autosave_kept": "Partita in corso (tenuta quando ne hai caricata un'altra)",
+    "load.autosave_kept": "Partita precedente (tenuta quando ne hai caricata un'altra)",
     "load.round": "giro {n}",
     "load.keep_failed": "La tua partita in corso non si è potuta tenere, quindi l'altra "
     "partita non è stata caricata: {reason}",
