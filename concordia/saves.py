@@ -64,6 +64,7 @@ __all__ = [
     "SaveError",
     "SaveInfo",
     "SaveListing",
+    "SeatSummary",
     "UnreadableSave",
     "autosave",
     "autosave_backup_path",
@@ -71,6 +72,7 @@ __all__ = [
     "clean_stray_temp_files",
     "clean_text",
     "is_bundled_board",
+    "keep_autosave",
     "list_saves",
     "load_autosave",
     "load_game",
@@ -86,6 +88,8 @@ AUTOSAVE_NAME = "autosave.json"
 AUTOSAVE_BACKUP_NAME = "autosave.bak.json"
 MAX_SAVE_BYTES = 16 * 1024 * 1024  # a real save is a few tens to hundreds of kilobytes
 _BOARD_NAME = re.compile(r"[a-z][a-z0-9_]{0,39}")  # what a bundled map may be called
+#: The copies :func:`keep_autosave` makes of a game in progress.
+_KEPT_NAME = re.compile(r"autosave-\d{8}-\d{6}(-\d+)?\.json")
 
 BoardLoader = Callable[[str], BoardSpec]
 
@@ -129,6 +133,17 @@ class LoadedGame:
 
 
 @dataclass(frozen=True, slots=True)
+class SeatSummary:
+    """One seat of a listed save: its name and kind as the save's seats give them
+    (cleaned for drawing; "" when missing) and its score now (None when the saved
+    position cannot be read)."""
+
+    name: str
+    kind: str
+    score: int | None
+
+
+@dataclass(frozen=True, slots=True)
 class SaveInfo:
     """One readable save, as listed by :func:`list_saves` (read without replaying)."""
 
@@ -139,7 +154,10 @@ class SaveInfo:
     players: int
     step: int  # actions played
     finished: bool
-    kind: str  # "autosave", "backup" (previous autosave) or "save"
+    kind: str  # "autosave", "backup" (previous autosave), "kept" (see keep_autosave) or "save"
+    #: The round being played (the last one when finished); 0 when the position is unreadable.
+    round: int = 0
+    seats: tuple[SeatSummary, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -258,6 +276,62 @@ def autosave(record: GameRecord, state: GameState) -> Path:
         except OSError as exc:  # the backup is a convenience; the autosave matters
             logger.warning("could not keep the previous autosave as a backup: %s", exc)
     return save_game(path, record, state)
+
+
+def keep_autosave(loaded: GameRecord) -> Path | None:
+    """Keep the game in progress before the game of ``loaded`` takes over the autosave.
+
+    The autosave holds the game being played; the first turn of a loaded game writes
+    over it, and the backup keeps it only until the turn after (found by hand: a second
+    load lost the game). Unless the loaded game continues the autosave's (same board,
+    players, seed and options, and the autosave's moves are its first moves), the
+    autosave's text is copied to ``autosave-YYYYMMDD-HHMMSS.json`` (named by its own
+    time, UTC), which the list shows as a save of its own. A missing or unreadable
+    autosave, or one already kept, is left alone.
+
+    Returns:
+        The copy written, or None.
+
+    Raises:
+        SaveError: the copy could not be written (the autosave is unchanged).
+    """
+    path = autosave_path()
+    try:
+        raw = _read_save(path)
+        document = _parse_document(path, raw)
+        record = GameRecord.from_dict(document.get("record"))
+    except (SaveError, InvalidRecordError):
+        return None
+    same = (record.board, record.num_players, record.seed, record.options) == (
+        loaded.board,
+        loaded.num_players,
+        loaded.seed,
+        loaded.options,
+    )
+    if same and loaded.actions[: len(record.actions)] == record.actions:
+        return None  # the loaded game goes on from the autosave: nothing is lost
+    moment = _parse_time(document.get("saved_at")) or _file_time(path)
+    stamp = moment.astimezone(_dt.UTC).strftime("%Y%m%d-%H%M%S")
+    for n in range(1, 100):
+        target = path.parent / (
+            f"autosave-{stamp}.json" if n == 1 else f"autosave-{stamp}-{n}.json"
+        )
+        try:
+            if read_bytes_capped(target, MAX_SAVE_BYTES) == raw:
+                return None  # kept already (two loads in a row)
+        except FileNotFoundError:
+            break
+        except OSError:
+            continue
+    else:
+        raise SaveError(path, "the game in progress could not be kept: too many copies")
+    try:
+        atomic_write_text(target, raw.decode("utf-8-sig"))
+    except OSError as exc:
+        raise SaveError(
+            target, f"the game in progress could not be kept ({_os_reason(exc)})"
+        ) from exc
+    return target
 
 
 #: A temporary file of an atomic write older than this (seconds) was left by a write
@@ -689,9 +763,49 @@ def _peek(path: Path) -> SaveInfo:
         saved_at = _file_time(path)
     name = clean_text(path.name.removesuffix(".json"))
     kind = {AUTOSAVE_NAME: "autosave", AUTOSAVE_BACKUP_NAME: "backup"}.get(path.name, "save")
+    if kind == "save" and _KEPT_NAME.fullmatch(path.name):
+        kind = "kept"
+    number, seats = _summary(record, snapshot)
     return SaveInfo(
-        path, name, saved_at, record.board, record.num_players, len(record.actions), finished, kind
+        path,
+        name,
+        saved_at,
+        record.board,
+        record.num_players,
+        len(record.actions),
+        finished,
+        kind,
+        number,
+        seats,
     )
+
+
+def _summary(record: GameRecord, snapshot: object) -> tuple[int, tuple[SeatSummary, ...]]:
+    """The round and each seat's name, kind and score, from the save's own snapshot on
+    the board copy it carries (no map or other file is opened). A snapshot that cannot
+    be read gives round 0 and no scores; the list still shows the save."""
+    scores: list[int | None] = [None] * record.num_players
+    number = 0
+    try:
+        state = GameState.from_dict(snapshot)
+        if state.num_players == record.num_players:
+            scores = [score.total for score in state.scores()]
+            turns = sum(p.turns for p in state.players)
+            number = (turns - 1 if state.is_terminal() else turns) // state.num_players + 1
+    except (ConcordiaError, ValueError, TypeError, KeyError, IndexError) as exc:
+        logger.info("no summary for a listed save: %s", exc)
+    seats = []
+    for i in range(record.num_players):
+        seat = record.seats[i] if i < len(record.seats) else {}
+        name, kind = seat.get("name"), seat.get("kind")
+        seats.append(
+            SeatSummary(
+                clean_text(name[:40].strip()) if isinstance(name, str) else "",
+                clean_text(kind[:20]) if isinstance(kind, str) else "",
+                scores[i],
+            )
+        )
+    return number, tuple(seats)
 
 
 def _parse_time(value: object) -> _dt.datetime | None:

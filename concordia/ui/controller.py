@@ -375,6 +375,12 @@ class SaveEntry:
     #: Why the file cannot be loaded (a damaged save listed so the player can delete it);
     #: empty for a loadable save.
     damaged: str = ""
+    #: A game in progress kept when another was loaded (:func:`keep_autosave`).
+    kept: bool = False
+    #: The round being played (0: unknown) and each seat's (name or "", kind, score or
+    #: None), the kind one of :data:`SEAT_KINDS` or "".
+    round: int = 0
+    seats: tuple[tuple[str, str, int | None], ...] = ()
 
 
 def save_record(path: Path, record: GameRecord, state: GameState) -> None:
@@ -444,8 +450,18 @@ def list_saves() -> list[SaveEntry]:
                 info.players,
                 info.step,
                 info.finished,
-                info.kind != "save",
+                info.kind in ("autosave", "backup"),
                 info.kind == "backup",
+                kept=info.kind == "kept",
+                round=info.round,
+                seats=tuple(
+                    (
+                        seat.name,
+                        seat.kind if seat.kind in SEAT_KINDS else "",
+                        seat.score,
+                    )
+                    for seat in info.seats
+                ),
             )
         )
     for bad in listing.unreadable:
@@ -472,6 +488,14 @@ def _when(moment: datetime.datetime) -> str:
         return moment.astimezone().strftime("%Y-%m-%d %H:%M")
     except (ValueError, OverflowError, OSError):
         return "?"
+
+
+def keep_autosave(controller: GameController) -> Path | None:
+    """Before the loaded game of ``controller`` is opened: keep the game in progress
+    (see :func:`concordia.saves.keep_autosave`). Raises :class:`SaveError`."""
+    from concordia import saves
+
+    return saves.keep_autosave(controller.record())
 
 
 def delete_save(path: Path) -> None:

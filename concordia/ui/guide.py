@@ -33,7 +33,7 @@ from concordia.core import Phase
 from concordia.core.actions import ACTION_TYPES
 from concordia.ui import guide_view
 from concordia.ui.commands import Command, PayFor, TradeStep
-from concordia.ui.game.hand import key_index
+from concordia.ui.game.hand import card_for_key, key_index
 from concordia.ui.guide_lessons import LESSON_WHEN, LESSONS
 from concordia.ui.input import Click, Confirm, Hover, Intent, Undo
 from concordia.ui.scene import Scene
@@ -447,8 +447,9 @@ class GuideScene(Scene):
         if seat is None or not game.human_to_act:
             return intent
         hand = game.state.hand(seat)
-        if 0 <= index < len(hand):
-            action = game.options().hand.get(hand[index])
+        card = card_for_key(hand, index)
+        if card is not None:
+            action = game.options().hand.get(hand[card])
             if action is not None and self.classify(action) == "yes":
                 return intent
         self.wrong()

@@ -56,12 +56,17 @@ def report_startup(app: App) -> None:
 def load_at_start(app: App, path: Path) -> None:
     """Open the save ``path`` (``--load``) the way the Load screen does; one that cannot
     be loaded is explained over the menu."""
-    from concordia.ui.controller import SaveError, load_game
+    from concordia.ui.controller import SaveError, keep_autosave, load_game
 
     try:
         controller = load_game(path)
     except SaveError as exc:
         app.show_error(strings.t("error.load_failed", reason=str(exc)))
+        return
+    try:
+        keep_autosave(controller)  # the game in progress is not written over
+    except SaveError as exc:
+        app.show_error(strings.t("load.keep_failed", reason=exc.reason))
         return
     app.open_game(controller)
 

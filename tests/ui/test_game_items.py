@@ -25,6 +25,7 @@ from concordia.core.data import CARD_BY_ID
 from concordia.ui.commands import PayFor, SelectColonist, TradeStep
 from concordia.ui.game import tooltips
 from concordia.ui.game.describe import describe
+from concordia.ui.game.hand import hand_keys
 from concordia.ui.game.hints import top_copy
 from concordia.ui.input import Click, Confirm, HandCard, Hover
 from concordia.ui.presenters import card_name
@@ -129,7 +130,9 @@ def test_item3_either_copy_of_a_card_plays_it() -> None:
     assert scene.controller.actions[-1] == str(expected)
     send(app, HandCard(0))  # nothing: not in the card phase any more
     scene.undo()
-    send(app, HandCard(second + 1))
+    key = hand_keys(hand)[second]  # the second copy shows its twin's key
+    assert key < 9 and key == hand_keys(hand)[hand.index(expected.card)]
+    send(app, HandCard(key + 1))
     assert scene.controller.actions[-1] == str(expected)
 
 

@@ -3,6 +3,8 @@ the key plays the card it labels."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pygame
 import pytest
 from ui_helpers import draw, find_actions, game_scene, send
@@ -10,7 +12,7 @@ from ui_helpers import draw, find_actions, game_scene, send
 from concordia.core import GameState
 from concordia.core.data import CARD_BY_ID
 from concordia.ui import strings
-from concordia.ui.game.hand import HAND_KEYS, god_named, key_index, key_label
+from concordia.ui.game.hand import HAND_KEYS, god_named, hand_keys, key_index, key_label
 from concordia.ui.input import HandCard, InputMapper, Key
 from concordia.ui.presenters import card_name
 from concordia.ui.render.cards import GOD_SYMBOLS
@@ -22,6 +24,13 @@ pytestmark = pytest.mark.usefixtures("pygame_display")
 def _long_hand(n: int) -> list[str]:
     def want(s: GameState) -> bool:
         return s.phase == "card" and s.turn_player == 0 and len(s.hand(0)) >= n
+
+    return find_actions(["human", "human"], 3, want, tries=200, max_steps=6000)
+
+
+def _distinct_hand(n: int) -> list[str]:
+    def want(s: GameState) -> bool:
+        return s.phase == "card" and s.turn_player == 0 and len(set(hand_keys(s.hand(0)))) >= n
 
     return find_actions(["human", "human"], 3, want, tries=200, max_steps=6000)
 
@@ -57,7 +66,8 @@ def test_every_card_of_a_long_hand_shows_its_key_on_its_visible_part(
     slots = scene.hand.slots(0)
     assert len(slots) >= 12
     chips = scene.hand.key_chips()
-    assert [label for label, _ in chips] == [key_label(i) for i in range(len(slots))]
+    keys = hand_keys([slot.card for slot in slots])
+    assert [label for label, _ in chips] == [key_label(k) for k in keys]
     for i, (slot, (label, chip)) in enumerate(zip(slots, chips, strict=True)):
         assert slot.hit.contains(chip), (i, label, slot.hit, chip)
         for later in slots[i + 1 :]:  # no later card is drawn over it
@@ -67,10 +77,12 @@ def test_every_card_of_a_long_hand_shows_its_key_on_its_visible_part(
 
 
 def test_the_tenth_and_eleventh_keys_play_their_cards() -> None:
-    app, scene = game_scene(["human", "human"], 3, _long_hand(12))
+    app, scene = game_scene(["human", "human"], 3, _distinct_hand(11))
     hand = scene.state.hand(0)
-    for index, intent in ((9, HandCard(10)), (10, Key(pygame.K_a, "a"))):
-        card = hand[index]
+    keys = hand_keys(hand)
+    assert max(keys) >= 10, keys  # the hand needs 11 keys
+    for key, intent in ((9, HandCard(10)), (10, Key(pygame.K_a, "a"))):
+        card = hand[keys.index(key)]
         action = scene.options().hand.get(card)
         assert action is not None, card
         send(app, intent)
@@ -80,28 +92,61 @@ def test_the_tenth_and_eleventh_keys_play_their_cards() -> None:
         assert scene.state.hand(0) == hand
 
 
-def test_a_digit_plays_the_card_at_its_position_not_another() -> None:
-    """Each key of a hand plays the card it labels: the action names that card (for a
-    card whose twin in the hand plays alike, that twin's action, see the report)."""
-    app, scene = game_scene(["human", "human"], 3, _long_hand(12))
+def _press(label: str) -> HandCard | Key:
+    if label.isdigit():
+        return HandCard(10 if label == "0" else int(label))
+    return Key(ord(label.lower()), label.lower())
+
+
+def _two_alike_faces(s: GameState) -> bool:
+    """A hand holding two different cards that play alike (the starting Diplomat and a
+    bought one, say: the core offers one action for both)."""
+    if s.phase != "card" or s.turn_player != 0:
+        return False
+    hand = s.hand(0)
+    return any(a != b and CARD_BY_ID[a].name == CARD_BY_ID[b].name for a in hand for b in hand)
+
+
+@pytest.mark.parametrize(
+    ("seed", "actions"),
+    [
+        pytest.param(3, lambda: _long_hand(12), id="long hand"),
+        pytest.param(
+            2,
+            lambda: find_actions(["human", "human"], 2, _two_alike_faces, tries=200),
+            id="two alike faces",
+        ),
+    ],
+)
+def test_a_key_plays_exactly_the_card_it_labels(
+    seed: int, actions: Callable[[], list[str]]
+) -> None:
+    """Found by hand: 7 labelled the second Diplomat and played the first (the core offers
+    one action for cards that play alike). Alike cards show the same key, so the card a
+    key plays always carries that key; the keys run on without a gap."""
+    app, scene = game_scene(["human", "human"], seed, actions())
+    app.mouse = None
+    scene.hover = None
+    draw(app)
     hand = scene.state.hand(0)
+    labels = [label for label, _ in scene.hand.key_chips()]
+    assert len(labels) == len(hand)
+    distinct = list(dict.fromkeys(labels))
+    assert distinct == [key_label(i) for i in range(len(distinct))]  # 1, 2, 3… no gap
     for index, card in enumerate(hand):
-        label = key_label(index)
-        assert label is not None
-        intent: HandCard | Key = (
-            HandCard(10 if label == "0" else int(label))
-            if label.isdigit()
-            else Key(ord(label.lower()), label.lower())
-        )
-        send(app, intent)
+        label = labels[index]
+        action = scene.state.play_for_card(card)
+        assert action is not None
+        twins = [i for i, c in enumerate(hand) if scene.state.play_for_card(c) == action]
+        # alike cards share a key, other cards never do
+        assert [i for i, lab in enumerate(labels) if lab == label] == twins, (index, labels)
+        tip = scene.hand.tooltip(scene.hand.key_chips()[index][1].center)
+        assert tip is not None and tip.endswith(t("game.tip.hand_key", n=label)), tip
+        send(app, _press(label))
         played = scene.controller.actions[-1].split()[1]
-        alike = [c for c in hand if CARD_BY_ID[c].name == CARD_BY_ID[card].name]
-        assert played == card or (played in alike and hand.index(played) < index), (
-            index,
-            card,
-            played,
-        )
+        assert played in [hand[i] for i in twins] and labels[hand.index(played)] == label
         scene.undo()
+        draw(app)
 
 
 @pytest.mark.parametrize("lang", ["en", "it"])

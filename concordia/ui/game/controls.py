@@ -64,7 +64,7 @@ def handle(scene: GameParts, intent: Intent) -> Intent | None:
         return None
     index = hand.key_index(intent)
     if index is not None:
-        play_hand_card(scene, index + 1)
+        play_hand_key(scene, index)
         return None
     if isinstance(intent, Click):
         scene.hover = intent.pos
@@ -84,15 +84,17 @@ def on_confirm(scene: GameParts) -> None:
         scene.submit(opts.finish)
 
 
-def play_hand_card(scene: GameParts, n: int) -> None:
+def play_hand_key(scene: GameParts, key: int) -> None:
+    """Play the card that shows hand key ``key`` (see :func:`hand.hand_keys`)."""
     if not scene.human_to_act or scene.controller.awaiting_confirm:
         return
     seat = scene.decider
     if seat is None:
         return
-    hand = scene.state.hand(seat)
-    if 1 <= n <= len(hand):
-        action = scene.options().hand.get(hand[n - 1])
+    cards = scene.state.hand(seat)
+    index = hand.card_for_key(cards, key)
+    if index is not None:
+        action = scene.options().hand.get(cards[index])
         if action is not None:
             scene.submit(action)
 
@@ -107,6 +109,13 @@ def on_click(scene: GameParts, pos: tuple[int, int], button: int) -> None:
     if button != 1 or not scene.human_to_act or scene.controller.awaiting_confirm:
         return
     if scene.lay.board.collidepoint(pos) and not scene.trade.covers(pos):
+        star = pointer.star_click(scene, pos)
+        if star is not None:
+            if not star.actions:
+                scene.flash(star.why)
+            for action in star.actions:
+                scene.submit(action)
+            return
         refused = pointer.house_refusal(scene, pos)
         if refused is not None:
             scene.flash(refused)

@@ -55,14 +55,21 @@ class DisplayRow:
     def tooltip_for(self, slot: int, card: str) -> str:
         s = self.scene
         d = CARD_BY_ID[card]
-        cost = ", ".join(t("good." + g) for g in d.cost) or "—"
-        extra = s.state.display_cost(slot)
-        extra_s = (
-            t("game.slot_extra", goods=", ".join(t("good." + g) for g in extra))
-            if extra
-            else t("game.slot_none")
-        )
-        return f"{t('game.slot', n=slot + 1)} ({extra_s}). " + t(
+        state = s.state
+        # The price due in this phase, from the core: a Consul pays the printed goods
+        # only, a Senator the goods under the position too.
+        cost = goods_words(state.card_price(slot)) or "—"
+        extra = state.display_cost(slot)
+        if for_phase(state.phase).printed_price:
+            where = t("game.slot_consul", n=slot + 1)
+        else:
+            extra_s = (
+                t("game.slot_extra", goods=", ".join(t("good." + g) for g in extra))
+                if extra
+                else t("game.slot_none")
+            )
+            where = f"{t('game.slot', n=slot + 1)} ({extra_s})"
+        return f"{where}. " + t(
             "game.tip.display_card",
             name=card_name(card),
             god=t("god." + d.god),

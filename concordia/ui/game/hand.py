@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -9,6 +10,7 @@ import pygame
 
 from concordia.core import Phase
 from concordia.core.data import CARD_BY_ID
+from concordia.core.rules import PLAY_KEY
 from concordia.ui import theme
 from concordia.ui.game import hints
 from concordia.ui.game.cards import CardButton, draw_card
@@ -29,6 +31,29 @@ HAND_KEYS = "1234567890abcdefgijklmnopqrstuvwxy"
 def key_label(i: int) -> str | None:
     """What the ``i``-th card (0-based) of the hand shows and the key that plays it."""
     return HAND_KEYS[i].upper() if 0 <= i < len(HAND_KEYS) else None
+
+
+def hand_keys(hand: Sequence[str]) -> list[int]:
+    """The key (an index into :data:`HAND_KEYS`) of each card of ``hand``, in order.
+
+    Cards that play alike (the starting Diplomat and a bought one, two Prefects) get
+    one action from the core, which discards the first of them in hand order; they
+    share that first card's key, so a key always plays a card that shows it (found by
+    hand: 7 labelled the second Diplomat and played the first). Each other card takes
+    the next key, so the keys run 1, 2, 3… without a gap."""
+    first: dict[tuple[str, int, str | None], int] = {}
+    out = []
+    for card in hand:
+        play = PLAY_KEY[CARD_BY_ID[card].index]
+        out.append(first.setdefault(play, len(first)))
+    return out
+
+
+def card_for_key(hand: Sequence[str], key: int) -> int | None:
+    """The position in ``hand`` of the first card showing key ``key`` (the one the
+    core's action plays), or None when no card shows it."""
+    keys = hand_keys(hand)
+    return keys.index(key) if key in keys else None
 
 
 def key_index(intent: Intent) -> int | None:
@@ -89,10 +114,12 @@ class HandView:
         if seat is None or s.state.phase != Phase.CARD or s.controller.awaiting_confirm:
             return
         opts = s.options()
+        keys = hand_keys(s.state.hand(seat))
         for i, slot in enumerate(self.slots(seat)):
             action = opts.hand.get(slot.card)
             if action is not None:
-                button = CardButton(slot.hit, card_name(slot.card), action, self.tip(i, slot.card))
+                tip = self.tip(keys[i], slot.card)
+                button = CardButton(slot.hit, card_name(slot.card), action, tip)
                 button.whole = slot.rect if slot.hit != slot.rect else None
                 s.buttons.add(button)
 
@@ -180,15 +207,17 @@ class HandView:
         seat = self.scene.viewer()
         if seat is None:
             return None
+        keys = hand_keys(self.scene.state.hand(seat))
         for i, slot in enumerate(self.slots(seat)):
             if slot.hit.collidepoint(pos):
-                return self.tip(i, slot.card)
+                return self.tip(keys[i], slot.card)
         return None
 
     @staticmethod
-    def tip(i: int, card: str) -> str:
-        """The tooltip of the ``i``-th card: its text and the key that plays it."""
-        label = key_label(i)
+    def tip(key: int, card: str) -> str:
+        """The tooltip of a card: its text and the key that plays it (``key``: see
+        :func:`hand_keys`)."""
+        label = key_label(key)
         return card_tooltip(card) + ("  " + t("game.tip.hand_key", n=label) if label else "")
 
     def key_chips(self) -> list[tuple[str, pygame.Rect]]:
@@ -214,6 +243,7 @@ class HandView:
         self._chips = []
         playable = s.options().hand if view.human_to_act else {}
         slots = self.slots(seat)
+        keys = hand_keys([slot.card for slot in slots])
         raised = self.hovered(seat)
         order = [i for i in range(len(slots)) if i != raised] + (
             [raised] if raised is not None else []
@@ -227,7 +257,7 @@ class HandView:
                 rect = rect.move(0, -s.px(6))
                 rect.right = min(rect.right, r.right - s.px(2))
                 spine = None
-            label = key_label(i)
+            label = key_label(keys[i])
             report = draw_card(
                 surface,
                 fonts,

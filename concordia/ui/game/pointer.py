@@ -6,9 +6,10 @@ pointer)."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from concordia.core import Action
+from concordia.core import Action, GameState, PlayCard
 from concordia.ui.game import hints
 from concordia.ui.game.cards import goods_words
 from concordia.ui.presenters import for_phase
@@ -127,3 +128,95 @@ def _log_marks(scene: GameParts, out: dict[HKey, str]) -> dict[HKey, str]:
     for key in scene.log.keys_of(entry) if entry is not None else []:
         out.setdefault(key, "")
     return out
+
+
+# ---------------------------------------------------------------------- hint stars
+@dataclass(frozen=True)
+class StarClick:
+    """What a click on a star of the hint does: ``actions`` to submit in order (each
+    taken from ``legal_actions()`` of the position it is played in), or, when there are
+    none, ``why`` in words. ``star`` is the star's label (★ or ★2)."""
+
+    star: str
+    actions: tuple[Action, ...]
+    why: str = ""
+
+
+def star_click(scene: GameParts, pos: tuple[int, int]) -> StarClick | None:
+    """The hint step whose star is under ``pos`` and how a click plays it, or None.
+
+    A star plays its step from any moment of the turn: at once when the step is legal
+    now; when the hint's card is not played yet, the card first and then the step (found
+    by hand: the Prefect's province star did nothing before the card, and a later
+    step's star did nothing, with no word). A step that needs earlier steps of the hint
+    first (a build after a move) is not played: the words say which steps come first."""
+    hint = hints.current_hint(scene)
+    if hint is None or not scene.lay.board.collidepoint(pos):
+        return None
+    if not scene.human_to_act or scene.controller.awaiting_confirm:
+        return None
+    badges = geometry(scene).badges
+    steps = [a for a in hint.actions if action_target(a) is not None]
+    for number, action in enumerate(steps, 1):
+        key = action_target(action)
+        box = badges.get(key) if key is not None else None
+        if box is None or box.distance(pos) > 0:
+            continue
+        star = f"★{number}" if len(steps) > 1 else "★"
+        return _plan(scene, hint.actions, hint.actions.index(action), star)
+    return None
+
+
+def _plan(scene: GameParts, actions: list[Action], index: int, star: str) -> StarClick:
+    state = scene.state
+    step = actions[index]
+    legal = state.legal_actions()
+    if step in legal:
+        return StarClick(star, (step,))
+    first = actions[0]
+    card_first = index > 0 and isinstance(first, PlayCard) and first in legal
+    if card_first and step in state.apply(first).legal_actions():
+        return StarClick(star, (first, step))
+    # The steps of the hint before this one that it waits for, in words, in the order
+    # the player takes them (up to the first after which it is legal).
+    words = []
+    before: GameState = state
+    for action in actions[:index]:
+        words.append(_clause(scene, action, before))
+        if action not in before.legal_actions():
+            break
+        before = before.apply(action)
+        if step in before.legal_actions():
+            break
+    return StarClick(star, (), t("game.star_first", star=star, steps=t_then(words)))
+
+
+def _clause(scene: GameParts, action: Action, before: GameState) -> str:
+    """``action`` in words for the player at the screen, as a clause ("you move …")."""
+    from concordia.ui.game.describe import addressee, describe
+
+    seat = scene.decider
+    viewer = addressee(scene)
+    text = describe(scene, action, seat if seat is not None else 0, before, viewer)
+    return text[:1].lower() + text[1:] if viewer is not None and seat == viewer else text
+
+
+def t_then(clauses: list[str]) -> str:
+    """Clauses one after the other: "a, then b, then c"."""
+    return t("game.then").join(clauses)
+
+
+def star_tip(scene: GameParts, pos: tuple[int, int]) -> str | None:
+    """The tooltip over a star of the hint: the step (with the card first when a click
+    plays it too), or why a click cannot play it yet; None off the stars."""
+    click = star_click(scene, pos)
+    if click is None:
+        return None
+    if not click.actions:
+        return click.why
+    words = []
+    before = scene.state
+    for action in click.actions:
+        words.append(_clause(scene, action, before))
+        before = before.apply(action)
+    return t("game.tip.star", star=click.star, what=t_then(words))

@@ -7,12 +7,13 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from concordia.core import Build, Move
+from concordia.core import Build, Move, Place
 from concordia.ui.game import hints, pointer
 from concordia.ui.game.cards import price_text
 from concordia.ui.game.describe import addressee, describe_choice
+from concordia.ui.presenters.colonist import inland_warning
 from concordia.ui.strings import t, tn
-from concordia.ui.targeting import Options
+from concordia.ui.targeting import ChoosePlace, Options
 
 if TYPE_CHECKING:
     from concordia.ui.game.parts import GameParts
@@ -21,6 +22,9 @@ if TYPE_CHECKING:
 def board_tooltip(scene: GameParts, pos: tuple[int, int]) -> str | None:
     """The tooltip over the board at ``pos``: first what a click would do (the same
     answer :meth:`GameParts.click_board` acts on), then what is under the pointer."""
+    star = pointer.star_tip(scene, pos)  # a hint's star tells its step, not the place
+    if star is not None:
+        return star
     hit = scene.board_hit(pos)
     refused = pointer.house_refusal(scene, pos, hit)
     if refused is not None:
@@ -35,10 +39,22 @@ def board_tooltip(scene: GameParts, pos: tuple[int, int]) -> str | None:
         # The move already names the route: add only its steps (found by hand:
         # "… to Aquileia – Ravenna. land route Aquileia – Ravenna. Move here: 1 step").
         return f"{click} ({tn('game.tip.steps', state.cost(hit.choice).points)})"
+    warning = _inland_warning(scene, hit.choice)
+    if warning is not None:
+        click += ". " + warning
     about = _about(scene, hit.target.key, pos)
     if isinstance(hit.choice, Build) and state.points > 0 and scene.options().moves:
         click += ". " + tn("game.build_ends_move", state.points)
     return f"{click}. {about}" if about and about != t("game.shortcuts") else click
+
+
+def _inland_warning(scene: GameParts, choice: object) -> str | None:
+    """A sea colonist that the click places (or offers) in a city with no sea route."""
+    if isinstance(choice, Place):
+        return inland_warning(scene, [choice])
+    if isinstance(choice, ChoosePlace):
+        return inland_warning(scene, scene.options().places.get(choice.city, []))
+    return None
 
 
 def _about(scene: GameParts, key: object, pos: tuple[int, int]) -> str | None:

@@ -87,6 +87,8 @@ class Presenter:
     trades: ClassVar[bool] = False
     #: The display's cards are bought by clicking them.
     buys_display: ClassVar[bool] = False
+    #: A display card costs only its printed goods (the Consul: no position surcharge).
+    printed_price: ClassVar[bool] = False
     #: Colonists move and houses are built by clicking the board.
     board_moves: ClassVar[bool] = False
 

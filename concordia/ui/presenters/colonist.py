@@ -18,6 +18,26 @@ if TYPE_CHECKING:
     from concordia.ui.game.describe import Names
 
 
+def inland(state: GameState, city: str) -> bool:
+    """True for a city no sea route reaches: a sea colonist there can never move."""
+    topo = state.topo
+    return not topo.city_routes[topo.city_by_slug[city]][1]
+
+
+def inland_warning(scene: SceneLike, places: Iterable[Place]) -> str | None:
+    """The words for a sea colonist among ``places`` that would stand in an inland city,
+    or None.
+
+    The rules let the Colonist place either kind in Roma or in any city with a house of
+    yours; none forbids a sea colonist inland (the Italian guide only says a fleet
+    there "makes no sense"). So the core offers it, and the player is told that it can
+    never move from there (found by hand: it was placed with no word)."""
+    for place in places:
+        if place.kind == "sea" and inland(scene.state, place.city):
+            return t("game.place_inland", city=scene.place_name(place.city))
+    return None
+
+
 def place_choices(scene: SceneLike, cities: Iterable[str]) -> list[Choice]:
     """A button for each colonist that may be placed in ``cities``."""
     opts = scene.options()
@@ -27,7 +47,8 @@ def place_choices(scene: SceneLike, cities: Iterable[str]) -> list[Choice]:
             label = t(
                 "game.place", kind=t("game.kind_" + place.kind), city=scene.place_name(place.city)
             )
-            out.append(Choice(label, place, label))
+            warning = inland_warning(scene, [place])
+            out.append(Choice(label, place, f"{label}. {warning}" if warning else label))
     return out
 
 

@@ -13,3 +13,4 @@ class Consul(Purchase):
     phases = (Phase.CONSUL,)
     card = CardAction.CONSUL
     icon_cards = 1
+    printed_price = True

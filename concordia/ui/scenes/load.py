@@ -3,13 +3,21 @@ arrow buttons, the arrow/Page keys or by clicking the scroll bar."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pygame
 
 from concordia.ui import theme
-from concordia.ui.controller import SaveEntry, SaveError, delete_save, list_saves, load_game
+from concordia.ui.controller import (
+    SaveEntry,
+    SaveError,
+    delete_save,
+    keep_autosave,
+    list_saves,
+    load_game,
+)
 from concordia.ui.input import Click, Intent, Key, Wheel
 from concordia.ui.scenes.base import ButtonScene
 from concordia.ui.strings import t
@@ -18,9 +26,51 @@ from concordia.ui.widgets import Button, ScrollBar
 if TYPE_CHECKING:
     from concordia.ui.app import App
 
-ROW_H = 50
+ROW_H = 60
 LIST_TOP = 110
-LIST_W = 640
+LIST_W = 900
+
+
+def seats_line(entry: SaveEntry) -> str:
+    """Each seat of a save with its kind and score: "Anna (Human) 34 · Brutus (AI hard) 28"
+    (the score "?" when the saved position cannot be read)."""
+    out = []
+    for i, (name, kind, score) in enumerate(entry.seats):
+        who = name or t("seat.default_name", n=i + 1)
+        if kind:
+            who += f" ({t('kind.' + kind)})"
+        out.append(f"{who} {'?' if score is None else score}")
+    return " · ".join(out)
+
+
+@dataclass
+class SaveButton(Button):
+    """A save's row: the name, board, round and time, and under them the seats and
+    their scores in smaller, dimmer letters."""
+
+    detail: str = ""
+
+    def draw(
+        self, surface: pygame.Surface, fonts: theme.Fonts, hover: tuple[int, int] | None
+    ) -> None:
+        label, self.label = self.label, ""
+        super().draw(surface, fonts, hover)  # the background, border and hover
+        self.label = label
+        pad = 10
+        width = self.rect.width - 2 * pad
+        top = fonts.get(self.size)
+        small = fonts.get(max(10, self.size - 3))
+        gap = max(0, self.rect.height - top.get_linesize() - small.get_linesize()) // 3
+        y = self.rect.y + gap
+        theme.text(surface, top, theme.fit(top, label, width), (self.rect.x + pad, y))
+        y += top.get_linesize() + gap // 2
+        theme.text(
+            surface,
+            small,
+            theme.fit(small, self.detail, width),
+            (self.rect.x + pad, y),
+            theme.TEXT_DIM,
+        )
 
 
 class LoadScene(ButtonScene):
@@ -56,7 +106,8 @@ class LoadScene(ButtonScene):
 
     def list_rect(self, area: pygame.Rect) -> pygame.Rect:
         bottom = area.bottom - self.px(100)
-        top, row_h, w = self.px(LIST_TOP), self.px(ROW_H), self.px(LIST_W)
+        top, row_h = self.px(LIST_TOP), self.px(ROW_H)
+        w = min(self.px(LIST_W), area.width - self.px(40))
         self.rows = max(1, (bottom - top) // row_h)
         return pygame.Rect(area.centerx - w // 2, top, w, self.rows * row_h)
 
@@ -69,37 +120,44 @@ class LoadScene(ButtonScene):
             label = entry.name
             if entry.autosave:
                 label = t("load.autosave_backup" if entry.backup else "load.autosave")
+            elif entry.kept:
+                label = t("load.autosave_kept")
             if entry.damaged:
                 self._damaged_row(box, i, label, entry)
                 continue
             state = f" · {t('load.finished')}" if entry.finished else ""
-            text = f"{label} · {t('board.' + entry.board)} · {entry.players} · {entry.when}{state}"
+            parts = [label, t("board." + entry.board)]
+            if entry.round:
+                parts.append(t("load.round", n=entry.round))
+            text = " · ".join([*parts, entry.when]) + state
+            detail = seats_line(entry)
             review_w = self.px(110) if entry.finished else 0
+            delete_w = self.px(110)
             ry = box.y + i * self.px(ROW_H)
+            main_w = box.width - self.px(24) - review_w - delete_w
             self.buttons.add(
-                Button(
-                    pygame.Rect(box.x, ry, box.width - self.px(24) - review_w, self.px(42)),
+                SaveButton(
+                    pygame.Rect(box.x, ry, main_w, self.px(ROW_H - 8)),
                     text,
                     entry.path,
-                    t("load.tip"),
+                    f"{t('load.tip')} {detail}",
                     size=16,
+                    detail=detail,
                 )
             )
+            x = box.x + main_w
             if entry.finished:
                 self.buttons.add(
                     Button(
-                        pygame.Rect(
-                            box.right - self.px(24) - review_w + self.px(6),
-                            ry,
-                            review_w - self.px(6),
-                            self.px(42),
-                        ),
+                        pygame.Rect(x + self.px(6), ry, review_w - self.px(6), self.px(ROW_H - 8)),
                         t("load.review"),
                         ("review", entry.path),
                         t("load.tip.review"),
                         size=15,
                     )
                 )
+                x += review_w
+            self._delete_button(pygame.Rect(x, ry, delete_w, self.px(ROW_H - 8)), entry.path)
         self.bar = ScrollBar(
             pygame.Rect(box.right - self.px(14), box.y, self.px(12), box.height - self.px(8)),
             total=len(files),
@@ -121,14 +179,30 @@ class LoadScene(ButtonScene):
             )
         )
 
+    def _delete_button(self, rect: pygame.Rect, path: Path) -> None:
+        """The Delete button of a row: the first click arms it ("Sure?"), the second
+        deletes the file."""
+        armed = self.armed == path
+        self.buttons.add(
+            Button(
+                pygame.Rect(rect.x + self.px(6), rect.y, rect.width - self.px(6), rect.height),
+                t("load.delete_confirm" if armed else "load.delete"),
+                ("delete", path),
+                t("load.tip.delete"),
+                colour=theme.DANGER if armed else None,
+                size=15,
+            )
+        )
+
     def _damaged_row(self, box: pygame.Rect, i: int, label: str, entry: SaveEntry) -> None:
         """A file that cannot be loaded: its name and why (click for the whole reason),
         and a Delete button that asks for a second click."""
         ry = box.y + i * self.px(ROW_H)
         delete_w = self.px(110)
+        main_w = box.width - self.px(24) - delete_w
         self.buttons.add(
             Button(
-                pygame.Rect(box.x, ry, box.width - self.px(24) - delete_w, self.px(42)),
+                pygame.Rect(box.x, ry, main_w, self.px(ROW_H - 8)),
                 f"{label} · {t('load.damaged')}: {entry.damaged}",
                 ("damaged", entry.path),
                 t("load.tip.damaged"),
@@ -136,21 +210,8 @@ class LoadScene(ButtonScene):
                 size=16,
             )
         )
-        armed = self.armed == entry.path
-        self.buttons.add(
-            Button(
-                pygame.Rect(
-                    box.right - self.px(24) - delete_w + self.px(6),
-                    ry,
-                    delete_w - self.px(6),
-                    self.px(42),
-                ),
-                t("load.delete_confirm" if armed else "load.delete"),
-                ("delete", entry.path),
-                t("load.tip.delete"),
-                colour=theme.DANGER if armed else None,
-                size=15,
-            )
+        self._delete_button(
+            pygame.Rect(box.x + main_w, ry, delete_w, self.px(ROW_H - 8)), entry.path
         )
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -237,6 +298,13 @@ class LoadScene(ButtonScene):
             controller = load_game(button.value)
         except SaveError as exc:
             self.app.show_error(t("error.load_failed", reason=exc.reason))
+            return
+        try:
+            # The game in progress gets a save of its own unless this one continues
+            # it: the loaded game's first turn writes over the autosave.
+            keep_autosave(controller)
+        except SaveError as exc:
+            self.app.show_error(t("load.keep_failed", reason=exc.reason))
             return
         self.app.open_game(controller)
 
