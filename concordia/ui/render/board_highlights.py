@@ -179,7 +179,7 @@ def badge_layout(
     badge on the road to the next city took the clicks meant for that road (Italia,
     found by hand). Where no spot is free a badge takes the one it overlaps least. So every
     badge and piece can be seen and clicked (the hit tests use these same boxes)."""
-    size = max(BADGE_MIN, round(BADGE_SIZE * view.camera.zoom))
+    size = view.font_px(BADGE_SIZE, BADGE_MIN)
     out: dict[tuple[str, str], tuple[pygame.Rect, pygame.Surface]] = {}
     placed: list[pygame.Rect] = list(avoid)
     resolved = list(resolved)
