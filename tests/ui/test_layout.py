@@ -1,7 +1,8 @@
 """Layout of the game screen at 1024x640, 1280x720, 1600x900, 1920x1080 and a size
-the window may be dragged to (1366x768), in English and Italian: every label, button, panel line and log line fits its box (``theme.fit``
-never has to shorten one), every card face fits its card, and a 15-card hand fits
-at 1024x640 with the hovered card raised and shown whole."""
+the window may be dragged to (1366x768), in English and Italian: every label, button,
+panel line and log line fits its box (``theme.fit`` never has to shorten one), every
+card face fits its card, and a 15-card hand fits at 1024x640 with the hovered card
+raised and shown whole."""
 
 from __future__ import annotations
 
