@@ -120,3 +120,15 @@ def test_a_lone_hint_star_stays_by_its_city_in_the_pane(name: str, size: tuple[i
             if camera == "zoomed":
                 r.camera.center_on((city.x, city.y))
             assert _city_faults(r, {slug: "★3 12s+BW"}) == [], (camera, slug)
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("name", ["imperium", "italia"])
+def test_every_province_ring_is_inside_the_pane_at_fit_zoom(
+    name: str, size: tuple[int, int]
+) -> None:
+    """Found by hand (Italia, 1920x1080): TRANSPADANA's ring was cut at the board's
+    left edge."""
+    r = _renderer(name, size, "fit")
+    cut = [slug for slug, ring in bh.province_rings(r).items() if not r.viewport.contains(ring)]
+    assert cut == []

@@ -183,7 +183,9 @@ def search_labels(
         blockers += [circle, city_name_rect(view, slug)]
     x0, y0 = view.camera.world_to_screen((0.0, 0.0))
     x1, y1 = view.camera.world_to_screen((float(view.board.width), float(view.board.height)))
-    bounds = pygame.Rect(round(x0), round(y0), round(x1 - x0), round(y1 - y0))
+    # Inside the board by the margin of the ring drawn round a lit province (found by
+    # hand: TRANSPADANA's ring was cut at the board's edge at 1920x1080).
+    bounds = pygame.Rect(round(x0), round(y0), round(x1 - x0), round(y1 - y0)).inflate(-12, -10)
     if reach is None:
         reach = max(24.0, 90 * z)  # how far a name may move from its spot (screen px)
 
