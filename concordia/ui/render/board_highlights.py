@@ -383,39 +383,44 @@ def _city_box(view: BoardRenderer, slug: str) -> pygame.Rect:
 
 
 def _city_spots(view: BoardRenderer, slug: str, box: pygame.Rect) -> list[pygame.Rect]:
-    # Above the city (where its houses' row ends), to its right and left, under its
-    # name, then further out above.
+    # Above the city (where its houses' row ends), to its right and left; then round
+    # the disc, touching it, every 15 degrees from the top (found by hand: the spots
+    # further out hid GALLIA's name for Lutetia's star, and Leptis Magna's star stood
+    # under its name with a long line); under its name; further out above; over the
+    # top of its own disc (where every spot beside it is nearer another city: Roma at
+    # 1024x640); then round the disc a little apart.
     cx, cy = view.city_pos(slug)
     r = view.city_radius(slug)
     above = cy - r - view._px(HOUSE, HOUSE_MIN) * 3.2
     bw, bh = box.width, box.height
+    hw, hh = bw / 2, bh / 2
+
+    def ring(gap: float) -> list[tuple[float, float]]:
+        out = []
+        for step in range(24):
+            a = math.radians(-90 + 15 * ((step + 1) // 2) * (1 if step % 2 else -1))
+            ux, uy = math.cos(a), math.sin(a)
+            d = r + gap + min(hw / abs(ux) if ux else math.inf, hh / abs(uy) if uy else math.inf)
+            out.append((cx + d * ux, cy + d * uy))
+        return out
+
     centres = [
         (cx, above),
         (cx + r + 4 + bw / 2, cy),
         (cx - r - 4 - bw / 2, cy),
+        *ring(3.0),
         (cx, cy + r + 2 * bh + 2),
         (cx, above - bh - 2),
         (cx + 0.6 * (bw + 4), above),
         (cx - 0.6 * (bw + 4), above),
         (cx + r + 4 + bw / 2, cy - bh - 2),
         (cx - r - 4 - bw / 2, cy - bh - 2),
-        # Over the top of its own disc (where every spot beside it is nearer another
-        # city: Roma at 1024x640), then further out.
         (cx, cy - r),
         (cx, above - 2 * (bh + 2)),
         (cx, cy + r + 3 * bh + 4),
         (cx, above - 3 * (bh + 2)),
+        *ring(bh * 0.8),
     ]
-    # Then round the disc, touching it or a little apart, every 15 degrees from the
-    # top (found by hand: every spot of the list above hid GALLIA's name for
-    # Lutetia's star).
-    hw, hh = bw / 2, bh / 2
-    for gap in (3.0, bh * 0.8):
-        for step in range(24):
-            a = math.radians(-90 + 15 * ((step + 1) // 2) * (1 if step % 2 else -1))
-            ux, uy = math.cos(a), math.sin(a)
-            d = r + gap + min(hw / abs(ux) if ux else math.inf, hh / abs(uy) if uy else math.inf)
-            centres.append((cx + d * ux, cy + d * uy))
     return [box.copy().move(round(x) - box.centerx, round(y) - box.centery) for x, y in centres]
 
 
