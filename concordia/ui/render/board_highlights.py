@@ -185,10 +185,23 @@ def badge_layout(
     least. So every badge names its own place (found by hand at 1024x640: Gallia's
     "+1 food" on Germania's name, star labels drifting from their cities) and every
     badge and piece can be seen and clicked (the hit tests use these same boxes)."""
+    resolved = [item for item in resolved if item[2]]
+    key = (view.camera.key(), tuple(resolved), tuple(tuple(a) for a in avoid))
+    cached = view._badges
+    if cached is not None and cached[0] == key:
+        return {k: (pygame.Rect(box), img) for k, (box, img) in cached[1].items()}
+    out = _layout(view, resolved, avoid)
+    # Asked for every frame (drawing and hit tests), and it costs a few milliseconds.
+    view._badges = (key, out)
+    return {k: (pygame.Rect(box), img) for k, (box, img) in out.items()}
+
+
+def _layout(
+    view: BoardRenderer, resolved: list[tuple[str, str, str]], avoid: Sequence[pygame.Rect]
+) -> dict[tuple[str, str], tuple[pygame.Rect, pygame.Surface]]:
     size = view.font_px(BADGE_SIZE, BADGE_MIN)
     out: dict[tuple[str, str], tuple[pygame.Rect, pygame.Surface]] = {}
     placed: list[pygame.Rect] = list(avoid)
-    resolved = [item for item in resolved if item[2]]
     lit = _lit_segments(view, resolved)
     labels = board_labels.label_rects(view)
     rings = province_rings(view)
@@ -339,7 +352,10 @@ def _attached(
     out = []
     for box in boxes:
         gap = _gap(box, own)
-        other = min((_gap(box, o) for o in others), default=float("inf"))
+        # The others within ``gap`` on both axes (found in C), then measured.
+        grown = box.inflate(2 * round(gap) + 4, 2 * round(gap) + 4)
+        near = [_gap(box, others[k]) for k in grown.collidelistall(others)]
+        other = min(near, default=float("inf"))
         out.append(_Spot(box, gap <= limit, other < gap or (tie and other == gap)))
     return out
 

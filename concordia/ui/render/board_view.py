@@ -192,6 +192,10 @@ class BoardRenderer:
             ]
             | None
         ) = None
+        # The last badge layout, by its camera, badges and pieces (board_highlights).
+        self._badges: (
+            tuple[object, dict[tuple[str, str], tuple[pygame.Rect, pygame.Surface]]] | None
+        ) = None
         self.label_centres: dict[str, Point] = board_labels.place_province_labels(self)
         self.seat_styles: tuple[SeatStyle, ...] = ()
         self._geometry: dict[str, dict[str, RouteGeometry]] = {"land": {}, "sea": {}}
