@@ -1,6 +1,8 @@
 """The board at its default (fit) zoom in the game's board pane: it fills the pane to
-its aspect, names and pieces are big enough to read in a 1280x720 window, every
-province shows its name where it covers no city, and sea routes look unlike roads."""
+its aspect, names and pieces are big enough to read in a 1280x720 window and grow with
+a bigger one (at 1920x1080 the board takes most of the height the bars leave, pieces
+16 px and names 12 px at least), every province shows its name where it covers no
+city, and sea routes look unlike roads."""
 
 from __future__ import annotations
 
@@ -17,7 +19,7 @@ from concordia.ui.render.palette import LAND_ROUTE, SEA_ROUTE_EDGE
 
 pytestmark = pytest.mark.usefixtures("pygame_display")
 
-SIZES = [(1024, 640), (1280, 720), (1920, 1080)]
+SIZES = [(1024, 640), (1280, 720), (1366, 768), (1600, 900), (1920, 1080)]
 
 
 def _renderer(name: str, size: tuple[int, int]) -> BoardRenderer:
@@ -55,6 +57,7 @@ def test_names_and_pieces_are_legible_at_fit_zoom_in_1280x720(name: str) -> None
     r = _renderer(name, (1280, 720))
     z = r.camera.zoom
     assert max(bv.NAME_MIN, round(bv.NAME_SIZE * z)) >= 11
+    assert r.font_px(bv.NAME_SIZE, bv.NAME_MIN) >= 11
     r._label_layout()
     assert r._label_texts and all(n >= 11 for _, n in r._label_texts.values())
     house = r._px(bv.HOUSE, bv.HOUSE_MIN)
@@ -64,14 +67,36 @@ def test_names_and_pieces_are_legible_at_fit_zoom_in_1280x720(name: str) -> None
     assert _drawn_height(shapes.sea_colonist, colonist) >= 12
 
 
-@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+@pytest.mark.parametrize("name", ["imperium", "italia"])
+def test_the_board_grows_with_a_1920x1080_window(name: str) -> None:
+    """Found by hand: at 1920x1080 the pieces were drawn 10-14 px and the city names
+    at about 9-11 px, the floors of a 1280x720 window."""
+    size = (1920, 1080)
+    k = 1.5  # as App._rescale at 1920x1080
+    lay = Layout.for_size(size, 5, k)
+    r = _renderer(name, size)
+    _, y0 = r.camera.world_to_screen((0, 0))
+    _, y1 = r.camera.world_to_screen((r.board.width, r.board.height))
+    left = size[1] - lay.top.height - lay.actions.height - lay.hand.height
+    assert y1 - y0 >= 0.8 * left, (y1 - y0, left)
+    assert r.font_px(bv.NAME_SIZE, bv.NAME_MIN) >= 12
+    r._label_layout()
+    assert r._label_texts and all(n >= 12 for _, n in r._label_texts.values())
+    house = r._px(bv.HOUSE, bv.HOUSE_MIN)
+    colonist = r._px(bv.COLONIST, bv.COLONIST_MIN)
+    assert _drawn_height(shapes.house, house) >= 16
+    assert _drawn_height(shapes.land_colonist, colonist) >= 16
+    assert _drawn_height(shapes.sea_colonist, colonist) >= 16
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1366, 768), (1600, 900), (1920, 1080)])
 @pytest.mark.parametrize("name", ["imperium", "italia"])
 def test_every_province_name_shows_and_covers_no_city(name: str, size: tuple[int, int]) -> None:
     r = _renderer(name, size)
     layout = r._label_layout()
     hidden = [slug for slug, (rect, _) in layout.items() if rect is None]
     assert hidden == [], hidden
-    font = r.text.font(max(bv.NAME_MIN, round(bv.NAME_SIZE * r.camera.zoom)), bold=True)
+    font = r.text.font(r.font_px(bv.NAME_SIZE, bv.NAME_MIN), bold=True)
     cities: list[pygame.Rect] = []
     for slug, city in r.cities.items():
         cx, cy = r.city_pos(slug)

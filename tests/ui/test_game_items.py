@@ -330,6 +330,7 @@ def test_item8_the_log_says_what_each_player_gained_and_paid() -> None:
 
 def test_item8_long_log_lines_wrap_and_hover_lights_the_board() -> None:
     app, scene = _at(lambda s: len(s.players[0].hand) > 0 and s.step > 60, seed=3)
+    scene.log.opened |= set(scene.log.folded())  # other seats' turns opened
     rows = scene.log.rows()
     assert rows and not any(text.endswith("…") for text, *_ in rows)
     font = app.fonts.get(12)

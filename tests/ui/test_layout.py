@@ -1,7 +1,8 @@
-"""Layout of the game screen at 1024x640, 1280x720 and 1920x1080, in English and
-Italian: every label, button, panel line and log line fits its box (``theme.fit``
-never has to shorten one), every card face fits its card, and a 15-card hand fits
-at 1024x640 with the hovered card raised and shown whole."""
+"""Layout of the game screen at 1024x640, 1280x720, 1600x900, 1920x1080 and a size
+the window may be dragged to (1366x768), in English and Italian: every label, button,
+panel line and log line fits its box (``theme.fit`` never has to shorten one), every
+card face fits its card, and a 15-card hand fits at 1024x640 with the hovered card
+raised and shown whole."""
 
 from __future__ import annotations
 
@@ -25,7 +26,7 @@ from concordia.ui.scenes.menu import default_seats
 
 pytestmark = pytest.mark.usefixtures("pygame_display")
 
-SIZES = [(1024, 640), (1280, 720), (1920, 1080)]
+SIZES = [(1024, 640), (1280, 720), (1366, 768), (1600, 900), (1920, 1080)]
 PHASES = (
     "card",
     "architect",

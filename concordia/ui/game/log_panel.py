@@ -1,4 +1,7 @@
-"""The game log: one line per action, newest at the bottom, with a scroll bar."""
+"""The game log: one line per action, newest at the bottom, with a scroll bar. Another
+seat's turn of several actions is one line (its first action and how many follow)
+that a click opens and closes, so a whole round of four other seats is seen without
+scrolling; the log itself folds to its title (the button beside it)."""
 
 from __future__ import annotations
 
@@ -30,17 +33,51 @@ class LogPanel:
         self._marks: tuple[int, ...] = ()
         self._rows: list[tuple[str, int, bool, int]] = []
         self._rows_key: tuple[object, ...] = ()
+        #: The log folded to its title.
+        self.collapsed = False
+        #: Other seats' turns opened by a click (by their first action's index).
+        self.opened: set[int] = set()
+        #: The first action of each folded turn: its number of actions.
+        self._folded: dict[int, int] = {}
 
     def tooltip(self, pos: tuple[int, int]) -> str | None:
+        if self.toggle_rect().collidepoint(pos):
+            return t("game.tip.log_fold" if not self.collapsed else "game.tip.log_open")
         return t("game.tip.log") if self.scene.lay.log.collidepoint(pos) else None
 
+    def cache_key(self) -> tuple[object, ...]:
+        """Changes whenever the log is drawn differently (its cached picture)."""
+        return (self.offset, self.collapsed, tuple(sorted(self.opened)))
+
+    def folded(self) -> dict[int, int]:
+        """The turns drawn folded to one line: first action's index -> its actions."""
+        self.rows()
+        return dict(self._folded)
+
+    def toggle_rect(self) -> pygame.Rect:
+        """The button beside the log's title that folds and opens the log."""
+        s = self.scene
+        r = s.lay.log
+        size = s.app.fonts.get(13, True).get_linesize() + s.px(2)
+        return pygame.Rect(r.right - s.px(12) - size, r.y + s.px(8), size, size)
+
     def click(self, pos: tuple[int, int]) -> bool:
-        """Jump the log where its scroll bar is clicked; whether the click was on it."""
-        bar = self.bar()
-        if not bar.hit(pos):
+        """Fold or open the log at its button, open or close a folded turn at its
+        line, jump where the scroll bar is clicked; whether the click was taken."""
+        if self.toggle_rect().collidepoint(pos):
+            self.collapsed = not self.collapsed
+            return True
+        if self.collapsed:
             return False
-        self.offset = max(0, bar.total - bar.shown - bar.first_at(pos))
-        return True
+        bar = self.bar()
+        if bar.hit(pos):
+            self.offset = max(0, bar.total - bar.shown - bar.first_at(pos))
+            return True
+        entry = self.entry_at(pos)
+        if entry is not None and (entry in self._folded or entry in self.opened):
+            self.opened ^= {entry}
+            return True
+        return False
 
     def draw(self, surface: pygame.Surface, view: GameView) -> None:
         s = self.scene
@@ -54,6 +91,12 @@ class LogPanel:
             (r.x + s.px(14), r.y + s.px(10)),
             theme.TEXT_DIM,
         )
+        button = self.toggle_rect()
+        pygame.draw.rect(surface, theme.BORDER, button, 1, border_radius=4)
+        sign = "+" if self.collapsed else "\u2212"
+        theme.text(surface, fonts.get(13, True), sign, button.center, theme.TEXT, "center")
+        if self.collapsed:
+            return
         font = fonts.get(12)
         for text, seat, marked, _entry, pos in self.visible_rows():
             colour = s.colour(seat) if marked else theme.TEXT
@@ -76,6 +119,8 @@ class LogPanel:
             s.lay.log.width,
             s.app.fonts.scale,
             self._marks,
+            tuple(sorted(self.opened)),
+            addressee(s),
         )
         if self._rows_key == key:
             return self._rows
@@ -92,14 +137,40 @@ class LogPanel:
             else:
                 groups.append((text, seat, marked, i, 1))
         out: list[tuple[str, int, bool, int]] = []
-        for text, seat, marked, i, count in groups:
-            if count > 1:
-                text = t("log.repeated", text=text, n=count)
-            parts = theme.wrap(font, text, width - font.size("▶ ")[0]) or [""]
-            for j, part in enumerate(parts):
-                lead = ("▶ " if marked else "   ") if j == 0 else "   "
-                out.append((lead + part, seat, marked, i))
+        self._folded = {}
+        viewer = addressee(s)
+        for turn in self._turns(lines):
+            first, seat, n = turn
+            if seat != viewer and n > 1 and first not in self.opened:
+                # Another seat's turn: one line, its first action and how many follow.
+                self._folded[first] = n
+                marked = any(m for _t, _s, m in lines[first : first + n])
+                text = t("log.folded", s=lines[first][0], n=n - 1)
+                lead = "▶ " if marked else "▸ "
+                parts = theme.wrap(font, text, width - font.size("▶ ")[0]) or [""]
+                for k, part in enumerate(parts):
+                    out.append(((lead if k == 0 else "   ") + part, seat, marked, first))
+                continue
+            for text, seat_, marked, i, count in groups:
+                if not first <= i < first + n:
+                    continue
+                if count > 1:
+                    text = t("log.repeated", text=text, n=count)
+                parts = theme.wrap(font, text, width - font.size("▶ ")[0]) or [""]
+                for j, part in enumerate(parts):
+                    lead = ("▶ " if marked else "   ") if j == 0 else "   "
+                    out.append((lead + part, seat_, marked, i))
         self._rows, self._rows_key = out, key
+        return out
+
+    def _turns(self, lines: list[tuple[str, int, bool]]) -> list[tuple[int, int, int]]:
+        """(first action, seat, number of actions) of each run of one seat's actions."""
+        out: list[tuple[int, int, int]] = []
+        for i, (_text, seat, _marked) in enumerate(lines):
+            if out and out[-1][1] == seat:
+                out[-1] = (out[-1][0], seat, out[-1][2] + 1)
+            else:
+                out.append((i, seat, 1))
         return out
 
     def visible_rows(self) -> list[tuple[str, int, bool, int, tuple[int, int]]]:

@@ -158,14 +158,24 @@ def reference_page(scene: GameParts, pos: tuple[int, int]) -> str | None:
 
 def tooltip_avoid(scene: GameParts, pos: tuple[int, int]) -> pygame.Rect | None:
     """What the tooltip at ``pos`` must not cover: the hand or display card (or the
-    button) it describes."""
+    button) it describes, the player's panel it describes, the log's lines it
+    describes. A top-bar button's tooltip keeps off the column of the players' panels
+    and the log too (found by hand: the key help "?" covered the first player's
+    panel; the log's tooltip covered its own lines)."""
     seat = scene.viewer()
     rects = [r for r, _ in scene.hand.rects(seat)] if seat is not None else []
     rects += scene.display.rects()
     rects += [b.rect for b in scene.buttons.buttons]
     hit = next((r for r in rects if r.collidepoint(pos)), None)
-    if hit is None and scene.lay.board.collidepoint(pos):
-        return scene.lay.actions.union(scene.lay.hand)  # keep the bar's buttons visible
+    lay = scene.lay
+    if hit is not None and lay.top.contains(hit):
+        return hit.union(lay.side)
+    if hit is None and lay.board.collidepoint(pos):
+        return lay.actions.union(lay.hand)  # keep the bar's buttons visible
+    if hit is None and lay.log.collidepoint(pos):
+        return pygame.Rect(lay.log)
+    if hit is None:
+        hit = next((r for r in scene.players.rects() if r.collidepoint(pos)), None)
     return hit
 
 

@@ -118,8 +118,7 @@ def sea_dots(view: BoardRenderer) -> tuple[float, float]:
 def draw_cities(
     view: BoardRenderer, target: pygame.Surface, offset: Point, goods: tuple[str | None, ...]
 ) -> None:
-    z = view.camera.zoom
-    name_size = max(NAME_MIN, round(NAME_SIZE * z))
+    name_size = view.font_px(NAME_SIZE, NAME_MIN)
     for (slug, city), good in zip(view.cities.items(), goods, strict=True):
         centre = view._screen((city.x, city.y), offset)
         r = view.city_radius(slug)

@@ -4,6 +4,7 @@ name each choice (placed clear of each other and of the pieces)."""
 from __future__ import annotations
 
 import itertools
+import math
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
@@ -172,19 +173,38 @@ def badge_layout(
     view: BoardRenderer, resolved: Iterable[tuple[str, str, str]], avoid: Sequence[pygame.Rect] = ()
 ) -> dict[tuple[str, str], tuple[pygame.Rect, pygame.Surface]]:
     """Where each badge is drawn (its box and text image), by (what, key) as in
-    :func:`resolve`. Each badge takes the first spot of its own list (a city's: above
-    it, beside it, under its name; a route's or a province's: above its middle, then
-    round about) that covers no badge placed before it and no piece in ``avoid``, and
-    that hides no lit route, no other city and no city's name if such a spot is near. A city's price
-    badge on the road to the next city took the clicks meant for that road (Italia,
-    found by hand). Where no spot is free a badge takes the one it overlaps least. So every
+    :func:`resolve`.
+
+    A city's or a province's badge takes a spot touching what it names (a city: above
+    it, beside it, under its name; a province: round its ring), nearer to it than to
+    any other city or province, inside the board's pane where its city or province is;
+    of those, the one that covers no badge placed before it and no piece in ``avoid``
+    and hides the least (:func:`_spot_cost`). The most crowded are placed first, so
+    they get the few spots they have. A route's badge takes the first spot above its
+    middle that hides nothing. Where no spot is free a badge takes the one it overlaps
+    least. So every badge names its own place (found by hand at 1024x640: Gallia's
+    "+1 food" on Germania's name, star labels drifting from their cities) and every
     badge and piece can be seen and clicked (the hit tests use these same boxes)."""
-    size = max(BADGE_MIN, round(BADGE_SIZE * view.camera.zoom))
+    resolved = [item for item in resolved if item[2]]
+    key = (view.camera.key(), tuple(resolved), tuple(tuple(a) for a in avoid))
+    cached = view._badges
+    if cached is not None and cached[0] == key:
+        return {k: (pygame.Rect(box), img) for k, (box, img) in cached[1].items()}
+    out = _layout(view, resolved, avoid)
+    # Asked for every frame (drawing and hit tests), and it costs a few milliseconds.
+    view._badges = (key, out)
+    return {k: (pygame.Rect(box), img) for k, (box, img) in out.items()}
+
+
+def _layout(
+    view: BoardRenderer, resolved: list[tuple[str, str, str]], avoid: Sequence[pygame.Rect]
+) -> dict[tuple[str, str], tuple[pygame.Rect, pygame.Surface]]:
+    size = view.font_px(BADGE_SIZE, BADGE_MIN)
     out: dict[tuple[str, str], tuple[pygame.Rect, pygame.Surface]] = {}
     placed: list[pygame.Rect] = list(avoid)
-    resolved = list(resolved)
     lit = _lit_segments(view, resolved)
     labels = board_labels.label_rects(view)
+    rings = province_rings(view)
     slugs = list(view.cities)
     discs = [_city_box(view, slug) for slug in slugs]
     # A badge keeps off the cities' names and the provinces' names and markers too
@@ -192,34 +212,184 @@ def badge_layout(
     # AQVILEIA's name, Alexandria's build star on AEGYPTVS).
     names = [board_labels.city_name_rect(view, slug) for slug in slugs]
     marks = list(labels.values())  # the provinces' names and bonus markers
-    for what, key, text in resolved:
-        if not text:
-            continue
+    scene = _Obstacles(lit, discs, names, marks, view.viewport)
+    todo: list[tuple[tuple[int, int], int, str, str, pygame.Surface, list[_Spot]]] = []
+    for order, (what, key, text) in enumerate(resolved):
         img = view.text.render(text, size, BADGE_TEXT, bold=True)
         box = img.get_rect().inflate(size // 2 + 4, 4)
         if what == "city":
-            spots = _city_spots(view, key, box)
+            own = discs[slugs.index(key)]
+            attach = ATTACH_CITY * box.height
+            spots = _attached(
+                _city_spots(view, key, box), own, [d for d in discs if d is not own], attach
+            )
+            visible = view.viewport.collidepoint(own.center)
+        elif what == "province":
+            ring = rings[key]
+            others = [r for slug, r in rings.items() if slug != key]
+            spots = _attached(_province_spots(ring, box), ring, others, LEADER_GAP, tie=True)
+            visible = view.viewport.collidepoint(ring.center)
         else:
-            if what == "province":
-                rect = labels[key]
-                anchor: tuple[float, float] = (rect.centerx, rect.top - size * 0.9)
-            else:
-                kind, slug = key.split(":", 1)
-                mx, my = view.route_midpoint(kind, slug)
-                anchor = (mx, my - size * 1.4)
-            box.center = (round(anchor[0]), round(anchor[1]))
+            kind, slug = key.split(":", 1)
+            mx, my = view.route_midpoint(kind, slug)
+            box.center = (round(mx), round(my - size * 1.4))
             w, h = box.width + 4, box.height + 2
-            spots = [box.move(round(dx * w), round(dy * h)) for dx, dy in _BADGE_SPOTS]
-        own = discs[slugs.index(key)] if what == "city" else None
-        lit_others = [seg for seg in lit if seg[0] != key] if what == "route" else lit
-        near = len(spots) if what != "route" else _NEAR_SPOTS
-        # A province's badge keeps off its own name and marker, the thing it points at
-        # (found by hand: "★ hint" over LVCANIA's name, above it a city).
+            moved = [box.move(round(dx * w), round(dy * h)) for dx, dy in _BADGE_SPOTS]
+            spots = [_Spot(b, True, False) for b in moved]
+            visible = view.viewport.contains(moved[0])
+        if visible:
+            inside = [sp for sp in spots if view.viewport.contains(sp.box)]
+            spots = inside or spots
+        # Crowded first: a city or province with few spots of its own (touching it,
+        # nearer it than any other), then with few that hide nothing.
+        own_spots = sum(sp.attached and not sp.ambiguous for sp in spots)
+        free = sum(_spot_cost(sp, scene, what, key, slugs, labels) == 0 for sp in spots)
+        rank = (own_spots, free) if what != "route" else (len(spots), len(spots))
+        todo.append((rank, order, what, key, img, spots))
+    todo.sort(key=lambda item: (item[0], item[1]))
+    options: dict[tuple[str, str], list[_Spot]] = {}
+    for _rank, _order, what, key, img, spots in todo:
         taken = [*placed, labels[key]] if what == "province" else placed
-        box = _free_spot(spots, taken, lit_others, discs, own, near, view.viewport, names, marks)
+        near = _NEAR_SPOTS if what == "route" else len(spots)
+        box = _free_spot(spots, taken, scene, what, key, slugs, labels, near)
         placed.append(box)
         out[(what, key)] = (box, img)
+        options[(what, key)] = spots
+    _make_room(out, options, list(avoid))
+    return {(w, k): out[(w, k)] for w, k, _t in resolved if (w, k) in out}
+
+
+def _make_room(
+    out: dict[tuple[str, str], tuple[pygame.Rect, pygame.Surface]],
+    options: dict[tuple[str, str], list[_Spot]],
+    avoid: list[pygame.Rect],
+) -> None:
+    """A city's or province's badge left with no spot of its own (every one taken by a
+    badge placed before it) takes one that a single other badge holds, where that
+    badge can move to another spot of its own (found by hand: Tyros's star took the
+    only spots beside Alexandria, whose badge went beside Cyrene)."""
+
+    def own(spot: _Spot) -> bool:
+        return spot.attached and not spot.ambiguous
+
+    for item, spots in options.items():
+        if item[0] == "route":
+            continue
+        box = out[item][0]
+        if any(own(sp) and sp.box == box for sp in spots):
+            continue
+        boxes = {k: b for k, (b, _img) in out.items() if k != item}
+        for spot in (sp for sp in spots if own(sp)):
+            if spot.box.collidelist(avoid) >= 0:
+                continue
+            holders = [k for k, b in boxes.items() if spot.box.colliderect(b)]
+            if len(holders) != 1 or holders[0][0] == "route":
+                continue
+            holder = holders[0]
+            rest = [b for k, b in boxes.items() if k != holder] + avoid + [spot.box]
+            move = next(
+                (sp.box for sp in options[holder] if own(sp) and sp.box.collidelist(rest) < 0),
+                None,
+            )
+            if move is not None:
+                out[holder] = (move, out[holder][1])
+                out[item] = (spot.box, out[item][1])
+                break
+
+
+#: A city's badge touches it when its gap to the city's disc is at most this many badge
+#: heights (above the row of its houses, beside it, or under its name).
+ATTACH_CITY = 1.8
+
+
+class _Spot:
+    """A candidate box for a badge: whether it touches what it names, and whether it
+    is nearer to another city or province than to its own."""
+
+    __slots__ = ("ambiguous", "attached", "box")
+
+    def __init__(self, box: pygame.Rect, attached: bool, ambiguous: bool) -> None:
+        self.box = box
+        self.attached = attached
+        self.ambiguous = ambiguous
+
+
+class _Obstacles:
+    """What a badge should not hide: the lit routes, the city discs and names, the
+    provinces' names and markers, and the board's pane."""
+
+    def __init__(
+        self,
+        lit: list[_Segment],
+        discs: list[pygame.Rect],
+        names: list[pygame.Rect],
+        marks: list[pygame.Rect],
+        viewport: pygame.Rect,
+    ) -> None:
+        self.lit = lit
+        self.bounds = [seg[1] for seg in lit]
+        self.discs = discs
+        self.names = names
+        self.marks = marks
+        self.viewport = viewport
+
+
+def _gap(a: pygame.Rect, b: pygame.Rect) -> float:
+    dx = max(b.left - a.right, a.left - b.right, 0)
+    dy = max(b.top - a.bottom, a.top - b.bottom, 0)
+    return float((dx * dx + dy * dy) ** 0.5)
+
+
+def _attached(
+    boxes: list[pygame.Rect],
+    own: pygame.Rect,
+    others: list[pygame.Rect],
+    limit: float,
+    tie: bool = False,
+) -> list[_Spot]:
+    """Each box as a :class:`_Spot`: attached within ``limit`` pixels of ``own``,
+    ambiguous where one of ``others`` is nearer (or as near, with ``tie``)."""
+    out = []
+    for box in boxes:
+        gap = _gap(box, own)
+        # The others within ``gap`` on both axes (found in C), then measured.
+        grown = box.inflate(2 * round(gap) + 4, 2 * round(gap) + 4)
+        near = [_gap(box, others[k]) for k in grown.collidelistall(others)]
+        other = min(near, default=float("inf"))
+        out.append(_Spot(box, gap <= limit, other < gap or (tie and other == gap)))
     return out
+
+
+def _province_spots(ring: pygame.Rect, box: pygame.Rect) -> list[pygame.Rect]:
+    # Round the ring, touching it: the middles of its top, bottom, right and left
+    # sides, then slid along each side (a quarter badge at a time, nearest the middle
+    # first, as far as the badge still faces the ring), then a badge's height further
+    # out above and below.
+    bw, bh = box.width, box.height
+    g = 2
+    above, below = ring.top - g - bh / 2, ring.bottom + g + bh / 2
+    right, left = ring.right + g + bw / 2, ring.left - g - bw / 2
+    centres = [
+        (ring.centerx, above),
+        (ring.centerx, below),
+        (right, ring.centery),
+        (left, ring.centery),
+    ]
+    slides: list[tuple[float, float, float]] = []
+    reach_x = (ring.width + bw) / 2 - 4
+    reach_y = (ring.height + bh) / 2 - 4
+    for n in range(1, 12):
+        dx, dy = n * bw / 4, n * bh / 2
+        for sign in (1, -1):
+            if dx <= reach_x:
+                slides += [(dx, ring.centerx + sign * dx, above)]
+                slides += [(dx, ring.centerx + sign * dx, below)]
+            if dy <= reach_y:
+                slides += [(dy, right, ring.centery + sign * dy)]
+                slides += [(dy, left, ring.centery + sign * dy)]
+    centres += [(x, y) for _d, x, y in sorted(slides, key=lambda t: t[0])]
+    centres += [(ring.centerx, above - bh - 2), (ring.centerx, below + bh + 2)]
+    return [box.copy().move(round(x) - box.centerx, round(y) - box.centery) for x, y in centres]
 
 
 def _city_box(view: BoardRenderer, slug: str) -> pygame.Rect:
@@ -229,25 +399,43 @@ def _city_box(view: BoardRenderer, slug: str) -> pygame.Rect:
 
 
 def _city_spots(view: BoardRenderer, slug: str, box: pygame.Rect) -> list[pygame.Rect]:
-    # Above the city (where its houses' row ends), to its right and left, under its
-    # name, then further out above.
+    # Above the city (where its houses' row ends), to its right and left; then round
+    # the disc, touching it, every 15 degrees from the top (found by hand: the spots
+    # further out hid GALLIA's name for Lutetia's star, and Leptis Magna's star stood
+    # under its name with a long line); under its name; further out above; over the
+    # top of its own disc (where every spot beside it is nearer another city: Roma at
+    # 1024x640); then round the disc a little apart.
     cx, cy = view.city_pos(slug)
     r = view.city_radius(slug)
     above = cy - r - view._px(HOUSE, HOUSE_MIN) * 3.2
     bw, bh = box.width, box.height
+    hw, hh = bw / 2, bh / 2
+
+    def ring(gap: float) -> list[tuple[float, float]]:
+        out = []
+        for step in range(24):
+            a = math.radians(-90 + 15 * ((step + 1) // 2) * (1 if step % 2 else -1))
+            ux, uy = math.cos(a), math.sin(a)
+            d = r + gap + min(hw / abs(ux) if ux else math.inf, hh / abs(uy) if uy else math.inf)
+            out.append((cx + d * ux, cy + d * uy))
+        return out
+
     centres = [
         (cx, above),
         (cx + r + 4 + bw / 2, cy),
         (cx - r - 4 - bw / 2, cy),
+        *ring(3.0),
         (cx, cy + r + 2 * bh + 2),
         (cx, above - bh - 2),
         (cx + 0.6 * (bw + 4), above),
         (cx - 0.6 * (bw + 4), above),
         (cx + r + 4 + bw / 2, cy - bh - 2),
         (cx - r - 4 - bw / 2, cy - bh - 2),
+        (cx, cy - r),
         (cx, above - 2 * (bh + 2)),
         (cx, cy + r + 3 * bh + 4),
         (cx, above - 3 * (bh + 2)),
+        *ring(bh * 0.8),
     ]
     return [box.copy().move(round(x) - box.centerx, round(y) - box.centery) for x, y in centres]
 
@@ -271,29 +459,58 @@ def _lit_segments(view: BoardRenderer, resolved: list[tuple[str, str, str]]) -> 
     return out
 
 
+def _spot_cost(
+    spot: _Spot,
+    scene: _Obstacles,
+    what: str,
+    key: str,
+    slugs: list[str],
+    labels: dict[str, pygame.Rect],
+) -> int:
+    """What a spot hides: a lit route or a city other than its own counts
+    ``_HIDES_TARGET`` (a badge over them takes their clicks), a province's name and
+    marker 3 (the badge would read as that province's), another city's name 2, its own
+    city's name 1; a spot apart from what it names ``_DETACHED``, and one nearer to
+    another city or province than to its own ``_AMBIGUOUS``."""
+    moved = spot.box
+    lit = scene.lit
+    lit_hits = [
+        i
+        for i in moved.collidelistall(scene.bounds)
+        if moved.clipline(lit[i][2], lit[i][3]) and not (what == "route" and lit[i][0] == key)
+    ]
+    own = slugs.index(key) if what == "city" else -1
+    hidden = len(lit_hits)
+    hidden += sum(1 for i in moved.collidelistall(scene.discs) if i != own)
+    cost = hidden * _HIDES_TARGET
+    own_name = scene.names[own] if own >= 0 else None
+    cost += sum(1 if scene.names[i] is own_name else 2 for i in moved.collidelistall(scene.names))
+    own_mark = labels.get(key) if what == "province" else None
+    cost += 3 * sum(1 for i in moved.collidelistall(scene.marks) if scene.marks[i] != own_mark)
+    if not spot.attached:
+        cost += _DETACHED
+    if spot.ambiguous:
+        cost += _AMBIGUOUS
+    return cost
+
+
 def _free_spot(
-    spots: list[pygame.Rect],
+    spots: list[_Spot],
     placed: list[pygame.Rect],
-    lit: list[_Segment],
-    cities: list[pygame.Rect],
-    own: pygame.Rect | None,
+    scene: _Obstacles,
+    what: str,
+    key: str,
+    slugs: list[str],
+    labels: dict[str, pygame.Rect],
     near: int,
-    viewport: pygame.Rect,
-    names: Sequence[pygame.Rect] = (),
-    marks: Sequence[pygame.Rect] = (),
 ) -> pygame.Rect:
-    """Of the first ``near`` of ``spots`` that cover no placed box, the one that hides
-    the least (the first such): a lit route or a city other than ``own`` counts
-    ``_HIDES_TARGET`` (a badge over them takes their clicks), a city's name in ``names``
-    2, a province's name and marker in ``marks`` 1; else the first spot that covers no
-    placed box; where none is free, the one that overlaps them least. A spot that leaves
-    the board's viewport counts only where the first spot does too."""
-    if viewport.contains(spots[0]):
-        spots = [spot for spot in spots if viewport.contains(spot)]
+    """Of the first ``near`` of ``spots`` that cover no placed box, the one that costs
+    the least (:func:`_spot_cost`; the first such); else the first spot that covers no
+    placed box; where none is free, the one that overlaps them least."""
     least: tuple[int, pygame.Rect] | None = None
-    bounds = [seg[1] for seg in lit]
     best: tuple[int, pygame.Rect] | None = None
-    for rank, moved in enumerate(spots):
+    for rank, spot in enumerate(spots):
+        moved = spot.box
         hits = moved.collidelistall(placed)
         if hits:
             area = sum(_area(moved.clip(placed[i])) for i in hits)
@@ -304,29 +521,30 @@ def _free_spot(
             if best is None:
                 best = (0, moved)
             break
-        hidden = sum(
-            1 for i in moved.collidelistall(bounds) if moved.clipline(lit[i][2], lit[i][3])
-        )
-        hidden += sum(1 for i in moved.collidelistall(cities) if cities[i] is not own)
-        hidden *= _HIDES_TARGET
-        hidden += 2 * len(moved.collidelistall(names)) + len(moved.collidelistall(marks))
-        if best is None or hidden < best[0]:
-            best = (hidden, moved)
-        if hidden == 0:
+        cost = _spot_cost(spot, scene, what, key, slugs, labels)
+        if best is None or cost < best[0]:
+            best = (cost, moved)
+        if cost == 0:
             break
     if best is not None:
         return best[1]
-    return least[1] if least is not None else spots[0]
+    return least[1] if least is not None else spots[0].box
 
 
 def _area(r: pygame.Rect) -> int:
     return r.width * r.height
 
 
-#: What hiding a lit route or a city costs a badge's spot, against 2 for a city's name
-#: and 1 for a province's name and marker (by hand: Etruria's star took the spot on
-#: SPOLETVM's name over the one on AEMILIA's, both counted as one thing hidden).
+#: What hiding a lit route or a city costs a badge's spot, against 3 for a province's
+#: name and marker, 2 for another city's name and 1 for its own (by hand: Etruria's
+#: star took the spot on SPOLETVM's name over the one on AEMILIA's, both counted as
+#: one thing hidden).
 _HIDES_TARGET = 4
+#: What a spot apart from what it names costs, and one nearer to another city or
+#: province: more than anything a touching spot may hide (a badge that drifts reads as
+#: another place's; a name it covers in part can still be read).
+_DETACHED = 20
+_AMBIGUOUS = 20
 
 #: How many of a route's first spots it tries for one that hides no lit route, city or
 #: city name (a city or a province tries all of its spots: they are all beside it; a

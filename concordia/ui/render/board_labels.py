@@ -96,7 +96,7 @@ def place_province_labels(view: BoardRenderer) -> dict[str, Point]:
 
 
 def draw_province_names(view: BoardRenderer, target: pygame.Surface, offset: Point) -> None:
-    usual = max(PROVINCE_MIN, round(PROVINCE_SIZE * view.camera.zoom))
+    usual = view.font_px(PROVINCE_SIZE, PROVINCE_MIN)
     for p in view.board.provinces:
         name_rect, _ = label_layout(view)[p.slug]
         if name_rect is None:
@@ -169,8 +169,9 @@ def search_labels(
     """Place the province names near ``anchors`` and the markers beside them for
     the current camera (see :func:`label_layout`)."""
     z = view.camera.zoom
-    size = max(PROVINCE_MIN, round(PROVINCE_SIZE * z))
-    sizes = sorted({size, max(PROVINCE_FLOOR, size - 1)}, reverse=True)
+    size = view.font_px(PROVINCE_SIZE, PROVINCE_MIN)
+    floor = round(PROVINCE_FLOOR * view.floor_scale)
+    sizes = sorted({size, max(floor, size - 1)}, reverse=True)
     mr = view._px(MARKER_R, MARKER_R_MIN)
     blockers: list[pygame.Rect] = []
     for slug, city in view.cities.items():
@@ -182,7 +183,9 @@ def search_labels(
         blockers += [circle, city_name_rect(view, slug)]
     x0, y0 = view.camera.world_to_screen((0.0, 0.0))
     x1, y1 = view.camera.world_to_screen((float(view.board.width), float(view.board.height)))
-    bounds = pygame.Rect(round(x0), round(y0), round(x1 - x0), round(y1 - y0))
+    # Inside the board by the margin of the ring drawn round a lit province (found by
+    # hand: TRANSPADANA's ring was cut at the board's edge at 1920x1080).
+    bounds = pygame.Rect(round(x0), round(y0), round(x1 - x0), round(y1 - y0)).inflate(-12, -10)
     if reach is None:
         reach = max(24.0, 90 * z)  # how far a name may move from its spot (screen px)
 
@@ -288,7 +291,7 @@ def city_name_rect(view: BoardRenderer, slug: str) -> pygame.Rect:
     cx, cy = view.camera.world_to_screen((city.x, city.y))
     r = view.city_radius(slug)
     line = max(2, round(r / 8))
-    font = view.text.font(max(NAME_MIN, round(NAME_SIZE * view.camera.zoom)), bold=True)
+    font = view.text.font(view.font_px(NAME_SIZE, NAME_MIN), bold=True)
     w, h = font.size(city.label or city.name)
     box = pygame.Rect(0, 0, w, h)
     box.midtop = (round(cx), round(cy + r + line))

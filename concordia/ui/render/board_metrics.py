@@ -22,4 +22,7 @@ COLONIST, COLONIST_MIN = 13.0, 6.5
 MARKER_R, MARKER_R_MIN = 19.0, 9.0
 BADGE_SIZE, BADGE_MIN = 20.0, 11
 LAND_W, SEA_W = 6.0, 5.0
+#: The board's pane in a 1280x720 window: the floors above are for it and grow with a
+#: bigger pane (:attr:`BoardRenderer.floor_scale`).
+FLOOR_PANE = (783, 522)
 HOUSE_ANGLES = (-162.0, -126.0, -90.0, -54.0, -18.0)  # one slot per seat, above the city

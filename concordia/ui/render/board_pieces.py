@@ -121,7 +121,7 @@ def colonist_places(
             pieces.remove((tw.seat, tw.kind))
             moving.append(tw)
     spots: list[tuple[Point, int, str, str]] = []
-    name_h = max(NAME_MIN, round(NAME_SIZE * view.camera.zoom)) * 1.25
+    name_h = view.font_px(NAME_SIZE, NAME_MIN) * 1.25
     for slug, pieces in in_city.items():
         cx, cy = view.city_pos(slug)
         top = cy + view.city_radius(slug) + name_h + size * 1.2

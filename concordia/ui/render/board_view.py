@@ -43,6 +43,7 @@ from concordia.ui.render.board_metrics import (
     CITY_R_MIN,
     COLONIST,
     COLONIST_MIN,
+    FLOOR_PANE,
     HOUSE,
     HOUSE_ANGLES,
     HOUSE_MIN,
@@ -76,6 +77,7 @@ __all__ = [
     "CITY_R_MIN",
     "COLONIST",
     "COLONIST_MIN",
+    "FLOOR_PANE",
     "HOUSE",
     "HOUSE_ANGLES",
     "HOUSE_MIN",
@@ -189,6 +191,10 @@ class BoardRenderer:
                 dict[str, tuple[str, int]],
             ]
             | None
+        ) = None
+        # The last badge layout, by its camera, badges and pieces (board_highlights).
+        self._badges: (
+            tuple[object, dict[tuple[str, str], tuple[pygame.Rect, pygame.Surface]]] | None
         ) = None
         self.label_centres: dict[str, Point] = board_labels.place_province_labels(self)
         self.seat_styles: tuple[SeatStyle, ...] = ()
@@ -407,7 +413,7 @@ class BoardRenderer:
         geo = BoardGeometry()
         vp = self.viewport
         geo.viewport = Box(vp.x, vp.y, vp.width, vp.height)
-        name_size = max(NAME_MIN, round(NAME_SIZE * z))
+        name_size = self.font_px(NAME_SIZE, NAME_MIN)
         name_font = self.text.font(name_size, bold=True)
         for slug, city in self.cities.items():
             cx, cy = self.city_pos(slug)
@@ -451,8 +457,21 @@ class BoardRenderer:
 
     # -- helpers ------------------------------------------------------------------------
 
+    @property
+    def floor_scale(self) -> float:
+        """How much the screen-pixel floors grow with the board's pane: 1 up to the pane
+        of a 1280x720 window, then as the pane (to 2), so a bigger window shows the same
+        picture bigger at fit zoom instead of pieces and names at their small floors."""
+        vp = self.viewport
+        return max(1.0, min(vp.width / FLOOR_PANE[0], vp.height / FLOOR_PANE[1], 2.0))
+
     def _px(self, world: float, floor: float) -> float:
-        return max(floor, world * self.camera.zoom)
+        return max(floor * self.floor_scale, world * self.camera.zoom)
+
+    def font_px(self, size: float, floor: float) -> int:
+        """A text size: ``size`` board pixels at this zoom, never under ``floor``
+        screen pixels (grown by :attr:`floor_scale`)."""
+        return max(round(floor * self.floor_scale), round(size * self.camera.zoom))
 
     def _screen(self, world: Point, offset: Point) -> Point:
         x, y = self.camera.world_to_screen(world)

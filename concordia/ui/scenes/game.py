@@ -435,7 +435,7 @@ class GameScene(Scene):
         if thinking is not None and thinking in self.players.thinking_at:
             self.players.draw_thinking(surface, self.players.thinking_at[thinking])
         self.cached(
-            surface, "log", self.lay.log, (self.log.offset,), lambda to: self.log.draw(to, view)
+            surface, "log", self.lay.log, self.log.cache_key(), lambda to: self.log.draw(to, view)
         )
         if self.trade.is_open():
             self.trade.draw(surface, view)
