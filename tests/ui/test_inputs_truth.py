@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from ui_helpers import draw, find_actions, game_scene, send
 
-from concordia.core import Action, Build, GameState, Move, Place, Produce
+from concordia.core import Action, Build, Copy, GameState, Move, Place, Produce
 from concordia.ui import strings
 from concordia.ui.game import tooltips
 from concordia.ui.game.cards import goods_words
@@ -125,6 +125,44 @@ def test_a_star_that_cannot_be_played_yet_says_why(lang: str) -> None:
         strings.set_language("en")
 
 
+def _diplomat_can_copy_a_prefect(s: GameState) -> bool:
+    if s.phase != "card" or s.turn_player != 0:
+        return False
+    play = s.play_for_card("diplomat")
+    if play is None:
+        return False
+    return any(_copies_prefect(s, a) for a in s.apply(play).legal_actions())
+
+
+def _copies_prefect(s: GameState, a: Action) -> bool:
+    if not isinstance(a, Copy):
+        return False
+    pile = s.discard(a.seat)
+    return bool(pile) and pile[-1].endswith("prefect")
+
+
+def test_a_star_after_a_diplomats_copy_plays_the_card_and_the_copy_first() -> None:
+    """Found by hand: the hint "play Diplomat, copy Livia's Prefect, produce in Corsica"
+    had a star only on Corsica; clicking it said "first you play Diplomat, then you copy
+    Livia's Prefect" and did nothing, though the player had nothing else to click for
+    those steps. Steps with no star of their own are played with the star's step."""
+    actions = find_actions(["human", "human"], 6, _diplomat_can_copy_a_prefect, tries=200)
+    app, scene = game_scene(["human", "human"], 6, actions)
+    draw(app)
+    state = scene.state
+    play = state.play_for_card("diplomat")
+    assert play is not None
+    copy = next(a for a in state.apply(play).legal_actions() if _copies_prefect(state, a))
+    produce = next(
+        a for a in state.apply(play).apply(copy).legal_actions() if isinstance(a, Produce)
+    )
+    assert action_target(copy) is None  # the copy has no star on the board
+    _hint(scene, [play, copy, produce])
+    draw(app)
+    send(app, Click(_star_centre(scene, produce.province)))
+    assert scene.controller.actions[len(actions) :] == [str(play), str(copy), str(produce)]
+
+
 # ---------------------------------------------------------------------- inland cities
 def _inland(state: GameState, city: str) -> bool:
     topo = state.topo
@@ -172,3 +210,19 @@ def test_a_sea_colonist_offered_inland_says_it_can_never_move(lang: str) -> None
                 )
     finally:
         strings.set_language("en")
+
+
+def test_a_long_message_stays_long_enough_to_read() -> None:
+    """Found by hand: the star's refusal (90 characters) left the top bar within 3 s."""
+    _app, scene = game_scene(["human", "easy"], 4)
+    short, long = "Saved.", "x" * 90
+    scene.flash(long)
+    scene.update(5.0)
+    assert scene.message == long  # still there after 5 s
+    scene.update(1.5)
+    assert scene.message is None  # gone after 6 s (90 characters at 15 a second)
+    scene.flash(short)
+    scene.update(2.9)
+    assert scene.message == short
+    scene.update(0.2)
+    assert scene.message is None

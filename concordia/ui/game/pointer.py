@@ -9,7 +9,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from concordia.core import Action, GameState, PlayCard
+from concordia.core import Action, GameState
 from concordia.ui.game import hints
 from concordia.ui.game.cards import goods_words
 from concordia.ui.presenters import for_phase
@@ -149,7 +149,8 @@ def star_click(scene: GameParts, pos: tuple[int, int]) -> StarClick | None:
     now; when the hint's card is not played yet, the card first and then the step (found
     by hand: the Prefect's province star did nothing before the card, and a later
     step's star did nothing, with no word). A step that needs earlier steps of the hint
-    first (a build after a move) is not played: the words say which steps come first."""
+    first (a build after a move) is not played: the words say which steps come first;
+    earlier steps with no star of their own (a Diplomat's copy) are played with it."""
     hint = hints.current_hint(scene)
     if hint is None or not scene.lay.board.collidepoint(pos):
         return None
@@ -173,14 +174,24 @@ def _plan(scene: GameParts, actions: list[Action], index: int, star: str) -> Sta
     legal = state.legal_actions()
     if step in legal:
         return StarClick(star, (step,))
-    first = actions[0]
-    card_first = index > 0 and isinstance(first, PlayCard) and first in legal
-    if card_first and step in state.apply(first).legal_actions():
-        return StarClick(star, (first, step))
+    # The earlier steps that have no star of their own (the card, the Diplomat's copy,
+    # a good chosen) are played first: the player has nothing else to click for them.
+    # An earlier starred step is the player's to take (found by hand: the Prefect's
+    # star after a Diplomat's copy said "first copy Livia's Prefect" and did nothing).
+    earlier = actions[:index]
+    if earlier and all(action_target(a) is None for a in earlier):
+        before: GameState = state
+        for action in earlier:
+            if action not in before.legal_actions():
+                break
+            before = before.apply(action)
+        else:
+            if step in before.legal_actions():
+                return StarClick(star, (*earlier, step))
     # The steps of the hint before this one that it waits for, in words, in the order
     # the player takes them (up to the first after which it is legal).
     words = []
-    before: GameState = state
+    before = state
     for action in actions[:index]:
         words.append(_clause(scene, action, before))
         if action not in before.legal_actions():

@@ -64,6 +64,13 @@ logger = logging.getLogger(__name__)
 _game_ids = itertools.count(1)
 
 
+def flash_seconds(message: str) -> float:
+    """How long a message stays in the top bar: 3 s, longer for a long sentence, at
+    about 15 characters a second, up to 8 s (found by hand: the 90-character "You
+    cannot take ★ of the hint yet: …" was gone before it could be read)."""
+    return max(3.0, min(8.0, len(message) / 15))
+
+
 class GameScene(Scene):
     """Plays one game: human turns by clicking, AI turns from the background thread."""
 
@@ -269,7 +276,7 @@ class GameScene(Scene):
 
     def flash(self, message: str) -> None:
         self.message = message
-        self.message_time = 3.0
+        self.message_time = flash_seconds(message)
 
     # ------------------------------------------------------------------ update
     def update(self, dt: float) -> None:
