@@ -41,7 +41,11 @@ def test_every_reason_has_english_and_italian_words() -> None:
         assert "Hadria" in reason_text(samples["reach_first"], names)
         one = reason_text(Reason("no_copy", 1, seat=1), names)
         assert "Livia" in one and one != reason_text(samples["no_copy"], names)
+        # Found by hand: "keeps 1 goods the next best throws away".
+        kept = reason_text(Reason("no_discard", 1), names)
+        assert kept != reason_text(samples["no_discard"], names).replace("5", "1"), kept
     set_language("en")
+    assert "1 good that" in reason_text(Reason("no_discard", 1), names)
 
 
 def _hint(state: GameState, iterations: int) -> AIResult:
