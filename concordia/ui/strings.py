@@ -67,8 +67,8 @@ EN: Final[dict[str, str]] = {
     "scores.over_rounds": "Scores over the rounds",
     "scores.round": "round",
     "scores.review": "Review game",
-    "scores.tip.review": "Step through the game and see what the hard AI would have "
-    "played on your turns.",
+    "scores.tip.review": "Step through the game and see what the expert would have "
+    "played on your turns, and what each turn did to your chance to win.",
     "stats.title": "Statistics",
     "stats.empty": "No finished games yet: play one and it appears here.",
     "stats.problem": "The statistics file was damaged: {reason}. A new one was started.",
@@ -775,8 +775,8 @@ IT: Final[dict[str, str]] = {
     "scores.over_rounds": "Punti giro per giro",
     "scores.round": "giro",
     "scores.review": "Analizza la partita",
-    "scores.tip.review": "Ripercorri la partita e guarda cosa avrebbe giocato l'IA "
-    "difficile nei tuoi turni.",
+    "scores.tip.review": "Ripercorri la partita e guarda cosa avrebbe giocato l'esperto "
+    "nei tuoi turni, e quanto ogni turno ha cambiato la tua probabilità di vincere.",
     "stats.title": "Statistiche",
     "stats.empty": "Ancora nessuna partita finita: giocane una e comparirà qui.",
     "stats.problem": "Il file delle statistiche era danneggiato: {reason}. Ne è stato "

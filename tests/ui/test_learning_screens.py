@@ -239,12 +239,13 @@ def test_the_statistics_screen_reports_a_damaged_database(concordia_home: object
 
 
 def test_the_review_says_each_turn_in_the_words_of_the_log() -> None:
-    # Session 15, under Xvfb (1280x720): the review read "Played: ▶ Architect, move sea
+    # Found under Xvfb (1280x720): the review read "Played: ▶ Architect, move sea
     # roma aleria-cosa, build aleria, build cosa, finish" (the action notation) where
     # the game's log says "moves a sea colonist to Aleria – Cosa, builds in Aleria". Every
     # step of a turn is told in the log's words, the player named once, no slugs.
-    from concordia.core import Move
+    from concordia.core import Move, PlayCard
     from concordia.ui.game.describe import Names, describe_with
+    from concordia.ui.presenters import card_name
 
     app = make_app()
     controller = _finished_controller()
@@ -259,7 +260,13 @@ def test_the_review_says_each_turn_in_the_words_of_the_log() -> None:
     name = review.seat_name(turn.seat)
     names = Names(review.seat_name, review.place_name)
     s = review.states[turn.start]
-    for text in turn.actions:
+    first = parse_action(turn.actions[0], s)
+    assert isinstance(first, PlayCard)
+    # The card by its name first (found by hand: "Played: plays Architect").
+    assert words.startswith(card_name(first.card) + ", "), words
+    assert not words.startswith(describe_with(names, first, turn.seat, s).removeprefix(name + " "))
+    s = s.apply(first)
+    for text in turn.actions[1:]:
         action = parse_action(text, s)
         if str(action) != "finish":
             step = describe_with(names, action, turn.seat, s).removeprefix(name + " ")

@@ -137,3 +137,37 @@ def test_the_chance_lost_together_never_passes_a_whole_win() -> None:
     assert len(review.flagged()) == 5
     assert review.total_loss() == round(1 - 0.5**5, 3)
     assert "about 97 %" in summary(review)
+
+
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_the_summary_is_shown_whole_at_the_smallest_size(
+    lang: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Found by hand at 1024x640: "…cost you about 52 % of your winni…"."""
+    from concordia.ui import theme
+
+    record, _states = _cheap_game(1)
+    app = make_app((1024, 640))
+    set_language(lang)  # after the app, which sets the settings' language
+    try:
+        scene = ReviewScene(app, record, load_board("italia"))
+        mine = [tr.index for tr in scene.turns if tr.seat == 0]
+        judged = tuple(_judged(scene, i, 0.30, 0.60) for i in mine[:6])
+        scene.job.review = Review("k", judged)
+        app.stack.push(scene)
+        drawn: list[str] = []
+        real = theme.text
+
+        def spy(surface: object, font: object, text: str, *args: object, **kw: object) -> object:
+            drawn.append(text)
+            return real(surface, font, text, *args, **kw)  # type: ignore[arg-type]
+
+        monkeypatch.setattr(theme, "text", spy)
+        draw(app)
+        words = summary(scene.job.review)
+        assert len(words) > 90  # long enough to need two lines at this size
+        shown = [line for line in drawn if line and line in words]
+        assert " ".join(shown[:2]) == words or "".join(shown[:1]) == words, shown
+        assert not any(line.endswith("…") for line in shown)
+    finally:
+        set_language("en")

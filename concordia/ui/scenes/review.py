@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from concordia.advice import given_up, play_reasons
-from concordia.core import Action, GameRecord, GameState
+from concordia.core import Action, GameRecord, GameState, PlayCard, parse_action
 from concordia.core.board import BoardSpec
 from concordia.review import (
     Review,
@@ -27,6 +27,7 @@ from concordia.ui import theme
 from concordia.ui.game.describe import Names, place_words, turn_words
 from concordia.ui.game.hints import reason_text, win_percent
 from concordia.ui.input import Intent, Key
+from concordia.ui.presenters import card_name
 from concordia.ui.scenes.base import ButtonScene
 from concordia.ui.strings import t, tn
 from concordia.ui.widgets import Button
@@ -72,8 +73,6 @@ def why_words(scene: ReviewScene, turn: Turn, r: TurnReview) -> str:
 
 
 def _parsed(start: GameState, texts: tuple[str, ...]) -> list[Action] | None:
-    from concordia.core import parse_action
-
     s = start
     out: list[Action] = []
     for text in texts:
@@ -123,7 +122,19 @@ class ReviewScene(ButtonScene):
         return place_words(self.places.get, slug)
 
     def play_words(self, seat: int, actions: tuple[str, ...], start: GameState) -> str:
-        return turn_words(Names(self.seat_name, self.place_name), seat, actions, start)
+        """A turn in the log's words after a label ("Played: Architect, moves a land
+        colonist to …"): the card by its name, then its steps (found by hand: "Played:
+        plays Architect" and "The expert would play: plays Senator")."""
+        names = Names(self.seat_name, self.place_name)
+        try:
+            first = parse_action(actions[0], start) if actions else None
+        except ValueError:
+            first = None
+        if isinstance(first, PlayCard):
+            rest = turn_words(names, seat, actions[1:], start.apply(first))
+            head = card_name(first.card)
+            return f"{head}, {rest}" if rest else head
+        return turn_words(names, seat, actions, start)
 
     def seat_name(self, seat: int) -> str:
         name = self.seat_info[seat].get("name")
@@ -321,9 +332,20 @@ class ReviewScene(ButtonScene):
             msg = t("review.analysing", done=job.done, total=job.total)
         else:
             msg = t("review.starting")
-        theme.text(
-            surface, font, theme.fit(font, msg, bar.width), (bar.x, self.px(12)), theme.TEXT_DIM
-        )
+        if job.review is not None:
+            # The summary in whole, on two lines where needed (found by hand: "…cost you
+            # about 52 % of your winni…" at 1024x640); no bar shows then.
+            width = area.right - self.px(16) - x
+            lines = theme.wrap(font, msg, width)
+            if len(lines) > 2:
+                lines = [lines[0], theme.fit(font, " ".join(lines[1:]), width)]
+            for i, line in enumerate(lines):
+                y = self.px(8) + i * font.get_linesize()
+                theme.text(surface, font, line, (x, y), theme.TEXT_DIM)
+        else:
+            theme.text(
+                surface, font, theme.fit(font, msg, bar.width), (bar.x, self.px(12)), theme.TEXT_DIM
+            )
         if job.review is None and not job.cancelled and job.error is None:
             pygame.draw.rect(surface, theme.PANEL_LIGHT, bar, border_radius=5)
             if job.total:
