@@ -146,7 +146,7 @@ def test_registry_levels_limits_and_fallback(boards: dict[str, BoardSpec]) -> No
 
 
 def test_paced_remaining_turns_follow_the_cards_bought(boards: dict[str, BoardSpec]) -> None:
-    # ``Weights.paced`` (the "full_paced" weight set, session 13): the turns left are
+    # ``Weights.paced`` (the "full_paced" weight set): the turns left are
     # read off the cards bought per turn so far instead of an assumed 0.30.
     from concordia.ai.evaluate import WEIGHTS_BY_NAME, evaluate, remaining_turns
     from concordia.core import new_game
@@ -187,7 +187,7 @@ def _own_the_cities_next_to_colonists(s: GameState, seat: int) -> None:
 
 
 def test_need_steps_counts_the_goods_of_cities_further_away(boards: dict[str, BoardSpec]) -> None:
-    # ``Weights.need_steps`` (the "normal_need1" set, session 14): once the cities next
+    # ``Weights.need_steps`` (the "normal_need1" set): once the cities next
     # to a seat's colonists are its own, the goods of the houses one Architect step
     # further count as needed; the shipped sets count only cities next to a colonist.
     from dataclasses import replace
@@ -213,7 +213,7 @@ def test_need_steps_counts_the_goods_of_cities_further_away(boards: dict[str, Bo
 def test_normal_reach_values_far_cities_as_the_full_set_does(
     boards: dict[str, BoardSpec],
 ) -> None:
-    # "normal_reach" (session 14's screen): the normal weights but for the decay per
+    # "normal_reach" (a screening run): the normal weights but for the decay per
     # Architect step to an unbuilt city, the full set's; so a colonist one step away
     # from the seat's next cities is worth more than with the normal set.
     from dataclasses import replace

@@ -259,7 +259,7 @@ def _plain_expert() -> ExpertV1Agent:
 def test_a_finished_game_counts_the_win_and_the_lead(
     boards: dict[str, BoardSpec], position: Position, board: str, players: int, seed: int
 ) -> None:
-    # Session 4: scored on points alone, the expert ended games it then lost (it won 2
+    # Scored on points alone, the expert ended games it then lost (it won 2
     # of 12 deals against three hard; with the win counted, 6 of the same 12). Session
     # 11: the bonus is the player count's own (4 players: 10, the others 25).
     s = position(boards[board], players, seed, 5000)  # random play to the end
@@ -267,7 +267,7 @@ def test_a_finished_game_counts_the_win_and_the_lead(
     winner = s.outcome().winner
     agent, plain = ExpertV1Agent(), _plain_expert()
     agent.win_bonus = (11.0, 13.0, 17.0, 19.0)  # a distinct bonus for each count
-    # Session 15: a game lost counts ``loss_penalty`` less (shipped: 25 in 4 players).
+    # A game lost counts ``loss_penalty`` less (shipped: 25 in 4 players).
     assert ExpertV1Agent.loss_penalty == (0.0, 0.0, 25.0, 0.0)
     agent.loss_penalty = (5.0, 7.0, 3.0, 2.0)
     for seat in range(players):
@@ -293,9 +293,9 @@ def test_far_from_the_end_only_the_points_count(
 def test_the_learned_margin_weighs_by_player_count(
     boards: dict[str, BoardSpec], position: Position
 ) -> None:
-    # Session 5, the same deals against hard: without the learned margin the expert won
+    # On the same deals against hard: without the learned margin the expert won
     # 20 of 40 in 4p (19 with it) and 7 of 20 in 5p (4 with it), so there the score is
-    # the hand-tuned part alone, far from the end; session 11 measured the same in 3p
+    # the hand-tuned part alone, far from the end; a later run measured the same in 3p
     # (14 of 24 deals on Italia against two hard without it, 10 with it). In 2 players
     # it counts.
     plain = _plain_expert()
@@ -397,7 +397,7 @@ def _replays_as_one_play(view: GameState, seat: int, actions: tuple[Action, ...]
 def test_architect_options_branch_on_the_first_move(
     boards: dict[str, BoardSpec], position: Position
 ) -> None:
-    # Session 8: the planner keeps one greedy first move per Architect; the expert also
+    # The planner keeps one greedy first move per Architect; the expert also
     # searches plays that start with the next best first moves (9 of 12 against three
     # hard with them, 7 without). Each is a whole legal card play from a distinct move.
     from concordia.ai.expert_v1 import architect_options
@@ -426,7 +426,7 @@ def test_architect_options_branch_on_the_first_move(
 def test_spite_behind_counts_only_for_a_seat_behind(
     boards: dict[str, BoardSpec], position: Position
 ) -> None:
-    # Session 8's experiment knob (not shipped: 3 of 12 against hard): a seat the
+    # An experiment knob (not shipped: 3 of 12 against hard): a seat the
     # learned value has behind at the root scores with ``spite_behind``.
     seen = set()
     for seed in [*range(10, 30), *range(1, 10)]:  # (at the shipped weights 12 is ahead)
@@ -450,7 +450,7 @@ def test_spite_behind_counts_only_for_a_seat_behind(
 def test_card_options_branch_on_the_first_choice(
     boards: dict[str, BoardSpec], position: Position
 ) -> None:
-    # Session 9: as for the Architect, the expert can also search the plays of the
+    # As for the Architect, the expert can also search the plays of the
     # Senator, Consul, Prefect, Colonist and Tribune that start with another of the best
     # first choices (a purchase, a province, a placement), each completed greedily.
     from concordia.ai.expert_v1 import BRANCHED_PHASES, card_options
@@ -492,7 +492,7 @@ def test_card_options_branch_on_the_first_choice(
 def test_architect_branching_stops_above_four_players(
     boards: dict[str, BoardSpec], position: Position, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    # Session 9: on the 40 five-player deals against four hard the branching won 15
+    # On the 40 five-player deals against four hard the branching won 15
     # where the plain planner won 19, so the expert branches with at most 4 players.
     import concordia.ai.expert_v1 as expert
 
@@ -518,7 +518,7 @@ def test_architect_branching_stops_above_four_players(
 def test_rollout_trades_reach_the_mercator_plans_of_the_rollouts(
     boards: dict[str, BoardSpec], position: Position, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    # Session 10: in 5 players the rollouts' Mercator follows 2 first trades (the
+    # In 5 players the rollouts' Mercator follows 2 first trades (the
     # planner's 8 elsewhere), so 1.5 times as many rollouts fit the time budget.
     import concordia.ai.greedy as greedy
 
@@ -586,7 +586,7 @@ def test_an_unknown_weight_set_is_named(boards: dict[str, BoardSpec], position: 
 def test_early_weights_blend_into_the_score_by_remaining_turns(
     boards: dict[str, BoardSpec],
 ) -> None:
-    # Session 13's knob: early in the game the hand-tuned part of the score is the
+    # The knob: early in the game the hand-tuned part of the score is the
     # ``early_weights`` set, below ``early_turns[0]`` remaining turns ``score_weights``,
     # blended in between; off (the same name) as shipped.
     from concordia.ai.evaluate import WEIGHTS_BY_NAME, evaluate, remaining_turns
@@ -598,7 +598,7 @@ def test_early_weights_blend_into_the_score_by_remaining_turns(
     left = remaining_turns(s, me)
     shipped = ExpertV1Agent()
     assert shipped.early_weights == ("",) * 4  # off as shipped
-    # Off, it leaves any score_weights alone (session 13: "normal" as the off value
+    # Off, it leaves any score_weights alone (found by hand: "normal" as the off value
     # overrode score_weights=full early in the game).
     full = ExpertV1Agent()
     full.score_weights = ("full",) * 4
@@ -647,7 +647,7 @@ def _last_round(board: BoardSpec, players: int, seed: int) -> GameState:
 def test_exact_end_predicts_the_live_score_of_a_seat_done_playing(
     boards: dict[str, BoardSpec],
 ) -> None:
-    # Session 14's knob ``exact_end``: in the last round a seat with no turn left is
+    # The knob ``exact_end``: in the last round a seat with no turn left is
     # predicted its live score (the learned value is 8 VP off there), so the lead the
     # endgame term adds is the real one for it; off as shipped.
     from concordia.ai.evaluate import remaining_turns
@@ -675,7 +675,7 @@ def test_exact_end_predicts_the_live_score_of_a_seat_done_playing(
 
 
 def test_lead_scale_squashes_the_endgame_lead(boards: dict[str, BoardSpec]) -> None:
-    # Session 15's knob ``lead_scale``: in the endgame term a lead counts as
+    # The knob ``lead_scale``: in the endgame term a lead counts as
     # c * tanh(lead / c), so a seat far behind gains little from losing by less (a seat
     # 29 VP behind bought the last card in self-play); near a tie it is the lead; 0 as
     # shipped (the lead itself), and by player count.

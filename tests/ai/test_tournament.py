@@ -182,7 +182,7 @@ def test_search_rate_names_a_sample_step_too_large() -> None:
 
 
 def test_value_bias_buckets_the_learned_values_error_by_turns_left() -> None:
-    # concordia.tools.value_bias (session 13): the learned value's error against the
+    # concordia.tools.value_bias: the learned value's error against the
     # final points, per bucket of turns left, from real game rows.
     from concordia.ai.features import FEATURE_NAMES, load_learned
     from concordia.tools import value_bias

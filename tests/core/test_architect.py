@@ -297,7 +297,7 @@ def test_colonist_standing_in_a_city_moves_out_onto_its_routes() -> None:
 
 
 def test_house_price_and_cities_next_to_agree_with_what_a_build_costs() -> None:
-    # GameState.house_price / cities_next_to (session 13): the UI explains a refused
+    # GameState.house_price / cities_next_to: the UI explains a refused
     # build with them, so they must say what the Architect would take and where.
     s = base()
     add_house(s, 1, "Massilia")

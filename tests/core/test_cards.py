@@ -275,7 +275,7 @@ def test_senator_price_is_card_goods_plus_position_extra() -> None:
 
 
 def test_card_price_is_what_a_purchase_costs_in_the_phase_now() -> None:
-    # The price the UI names for a card the player cannot pay for (session 12): the
+    # The price the UI names for a card the player cannot pay for: the
     # same goods the purchase takes, "any" standing for the buyer's choice.
     s = market()
     set_goods(s, 0, brick=2, food=2, tool=2, wine=2, cloth=4)

@@ -399,7 +399,7 @@ def _opening_plays() -> tuple[GameScene, GameState, list[PlayCard]]:
 def test_the_next_best_are_told_by_the_search_score_not_their_forecast(
     agents: dict[str, FakeAgent],
 ) -> None:
-    # Session 15, under Xvfb (3-player Italia, seed 57, the first turn): "Why: about
+    # Found under Xvfb (3-player Italia, seed 57, the first turn): "Why: about
     # 127 VP at the end this way (-7 on the best opponent); next best: Architect, moves a
     # sea colonist to Messana - Panormus: about 149 VP (+14) but a weaker position all
     # told". In 3 to 5 players the forecast does not rank the options (the search's score
@@ -431,7 +431,7 @@ def test_the_next_best_are_told_by_the_search_score_not_their_forecast(
 def test_a_next_best_forecast_the_same_says_about_the_same(
     agents: dict[str, FakeAgent],
 ) -> None:
-    # Session 13, by hand (2p Italia): "about 198 VP at the end this way (+46 …); next
+    # Found by hand (2p Italia): "about 198 VP at the end this way (+46 …); next
     # best: Colonist: about 198 VP (+46); Architect: about 198 VP (+46)". An option the
     # search scored less than half a point below the best is told as about the same.
     scene, state, plays = _opening_plays()
@@ -455,7 +455,7 @@ def test_a_next_best_forecast_the_same_says_about_the_same(
 def test_a_next_best_with_more_points_that_ends_later_says_so(
     agents: dict[str, FakeAgent],
 ) -> None:
-    # Session 7, by hand (4p Imperium, three cards left, leading by 36): "Senator:
+    # Found by hand (4p Imperium, three cards left, leading by 36): "Senator:
     # about 146 VP" was the hint, "Architect: about 166 VP … but a weaker position all
     # told" the next best. Leading, the search races for the end; a play that leaves
     # more cards to buy is told as one after which the end comes later.
@@ -506,7 +506,7 @@ def test_a_next_best_with_more_points_that_ends_later_says_so(
 def test_two_plays_of_one_card_are_told_apart_where_they_part(
     agents: dict[str, FakeAgent],
 ) -> None:
-    # Session 5, played under Xvfb: "Senator, buys Colonist" named the best play and the
+    # Found playing under Xvfb: "Senator, buys Colonist" named the best play and the
     # next best alike, as the two parted only at the second purchase.
     assert _telling_step(("s", "a", "b"), [("s", "a", "c")]) == 2
     assert _telling_step(("s", "a"), [("s", "b")]) == 1
@@ -532,7 +532,7 @@ def test_two_plays_of_one_card_are_told_apart_where_they_part(
 def test_two_purchases_of_one_card_are_told_apart_by_the_goods_paid(
     agents: dict[str, FakeAgent], language: str
 ) -> None:
-    # Session 6, played under Xvfb (Italia, seed 11): the expert's best play and the
+    # Found playing under Xvfb (Italia, seed 11): the expert's best play and the
     # next best both read "Senator, buys Diplomat": they paid different goods for the
     # "any good" symbol of the display position.
     try:
@@ -648,7 +648,7 @@ def test_quitting_while_the_ai_thinks_cancels_it_and_exits(mode: str, tmp_path: 
 
 
 def test_far_from_the_end_the_hint_tells_no_lead(agents: dict[str, FakeAgent]) -> None:
-    # Session 15, under Xvfb (3-player Italia): a round apart the forecast lead went
+    # Found under Xvfb (3-player Italia): a round apart the forecast lead went
     # from "+12 on the best opponent" to "-25"; far from the end the adviser gives none
     # (its search does not count it there) and the words leave it out.
     scene, state, plays = _opening_plays()
@@ -680,7 +680,7 @@ def _italia_at(want: Callable[[GameState], bool], seed: int) -> GameScene:
 def test_two_mercators_in_the_why_words_are_told_by_their_sestertii(
     agents: dict[str, FakeAgent],
 ) -> None:
-    # Session 15, by hand (3p Italia): "next best: Mercator, buys 1 brick: about 9 VP
+    # Found by hand (3p Italia): "next best: Mercator, buys 1 brick: about 9 VP
     # less all told; Mercator, buys 1 brick: about 9 VP less all told", the Mercators
     # of +3 and +5 sestertii. Copies of a card that differ in sestertii are named so.
     from concordia.core.data import CARD_BY_ID
@@ -728,7 +728,7 @@ def test_two_mercators_in_the_why_words_are_told_by_their_sestertii(
 def test_two_architects_moving_other_colonists_to_one_route_say_where_each_starts(
     agents: dict[str, FakeAgent],
 ) -> None:
-    # Session 15, by hand (3p Italia, the last round): "Architect, moves a land colonist
+    # Found by hand (3p Italia, the last round): "Architect, moves a land colonist
     # to Aquileia - Ravenna" named both the best play and the next best; they moved
     # different colonists there. The next best then says where its colonist starts.
     from concordia.core import Move

@@ -46,7 +46,7 @@ def test_every_face_fits_its_card(language: str) -> None:
 
 
 def test_god_names_are_on_every_face_or_on_none(language: str) -> None:
-    # Session 11, by hand at 1024x640: the hand's Mercator had only the symbol where
+    # Found by hand at 1024x640: the hand's Mercator had only the symbol where
     # every other card named its god ("Mercurius" was the one name too wide for the
     # band in bold). At one card size the faces name all the gods (in regular type when
     # bold is too wide for one) or none (then the symbol and the colour stand for them).

@@ -200,7 +200,7 @@ def test_item6_trade_amounts_on_other_rows_survive_a_trade() -> None:
 
 
 def test_a_hinted_trade_stars_its_stepper_only_until_the_amount_is_set() -> None:
-    # Session 11, by hand: with the hinted "buys 1 tool" already set (+1), the "+"
+    # Found by hand: with the hinted "buys 1 tool" already set (+1), the "+"
     # stayed starred beside "Buy 1 (−5)", asking for a second tool the hint never named.
     from concordia.ui.game.hints import Hint
 
@@ -227,7 +227,7 @@ def test_a_hinted_trade_stars_its_stepper_only_until_the_amount_is_set() -> None
 
 @pytest.mark.parametrize("lang", ["en", "it"])
 def test_the_trade_steppers_name_a_step_not_a_trade(lang: str) -> None:
-    # Session 7, by hand: with "+2" bricks set, the "+" button's tooltip said "Buy 1
+    # Found by hand: with "+2" bricks set, the "+" button's tooltip said "Buy 1
     # brick (−3)" beside the "Buy 2 (−6)" button: two different trades on one row.
     # Only the trade button names the amount; the steppers name one step.
     from concordia.core.data import GOODS, PRICE
@@ -372,7 +372,7 @@ def test_item9_the_end_of_the_game_is_announced_and_final_turns_marked() -> None
 
 @pytest.mark.parametrize("lang", ["en", "it"])
 def test_the_end_note_says_how_the_holder_ended_the_game(lang: str) -> None:
-    # Session 11, by hand (Italia): Marcus built his 15th house; in the last round the
+    # Found by hand (Italia): Marcus built his 15th house; in the last round the
     # player bought the display's last card, and the note turned into "Marcus bought
     # the last card". It read how from the display, not from the holder's houses.
     def by_houses(s: GameState) -> bool:
@@ -465,7 +465,7 @@ def _told(text: str, first: bool = False) -> str:
 
 
 def _italia_architect_hint() -> tuple[Any, GameScene, list[Any]]:
-    # Session 7's hand-played position (Italia, seed 11) with its hint set: a
+    # A hand-played position (Italia, seed 11) with its hint set: a
     # three-move, two-build Architect (five board steps).
     from pathlib import Path
 
@@ -496,7 +496,7 @@ def _italia_architect_hint() -> tuple[Any, GameScene, list[Any]]:
 
 @pytest.mark.parametrize("lang", ["en", "it"])
 def test_a_long_hint_names_the_player_once_and_builds_on_one_line(lang: str) -> None:
-    # Session 7 (Italia, seed 11, the hand-played game's position): the hint for a
+    # Found by hand (Italia, seed 11, the hand-played game's position): the hint for a
     # three-move Architect named the player on every line and the box cut its second
     # build with "…". Now: the player addressed (never named), the builds on one line,
     # the closing Finish left out, and every line with board steps starts with their
@@ -566,7 +566,7 @@ def test_item12_every_way_to_pay_an_any_good_has_a_button() -> None:
     values = {str(b.value) for b in buttons(app) if b.enabled}
     for buy in buys[card]:
         assert str(buy) in values
-    # Session 13, by hand: the prompt was "Pay with which goods?", which named neither
+    # Found by hand: the prompt was "Pay with which goods?", which named neither
     # the card nor that only the "any good" symbols are chosen here. It says both, in
     # the hint's words ("paying food as the extra good").
     extra = len(buys[card][0].choice)
@@ -676,7 +676,7 @@ def test_item15_handover_has_no_echo_tooltip_and_the_name_comes_from_settings() 
 
 @pytest.mark.parametrize("language", ["en", "it"])
 def test_a_senator_after_the_last_card_says_none_is_left(language: str) -> None:
-    # Session 6, a whole game by hand under Xvfb: buying the last card of the display
+    # Found in a whole game by hand under Xvfb: buying the last card of the display
     # left the prompt "You cannot pay for any card of the display", with none there.
     set_language(language)
     try:
@@ -699,7 +699,7 @@ def test_a_senator_after_the_last_card_says_none_is_left(language: str) -> None:
 
 
 def test_the_hint_star_leaves_the_button_label_alone() -> None:
-    # Session 7, by hand: the star drawn inside the top-right corner of a hinted button
+    # Found by hand: the star drawn inside the top-right corner of a hinted button
     # hid the end of a label that fills it ("Take cash: 8 sestertii"). The ring and
     # its star stay outside the button: its inside looks the same with and without.
     from pathlib import Path
@@ -729,7 +729,7 @@ def test_the_hint_star_leaves_the_button_label_alone() -> None:
 
 
 def test_a_tooltip_beside_a_card_leaves_the_hint_words_alone() -> None:
-    # Session 7, by hand: the tooltip of a display card (left column) went beside the
+    # Found by hand: the tooltip of a display card (left column) went beside the
     # card, onto the hint's words at the top of the board, and stayed there while the
     # pointer rested. Beside the card it now takes a height that leaves them clear.
     from concordia.ui.widgets import tooltip_rect
@@ -751,7 +751,7 @@ def test_a_tooltip_beside_a_card_leaves_the_hint_words_alone() -> None:
 
 @pytest.mark.parametrize("size", [(1024, 640), (1280, 720)])
 def test_the_hint_words_do_not_cover_the_steps_they_star(size: tuple[int, int]) -> None:
-    # Session 7, by hand: the hint's words sat at the top left of the board over the
+    # Found by hand: the hint's words sat at the top left of the board over the
     # north, where a long hint covered the stars it numbered. The box now takes the
     # corner of the board that covers the fewest of them (top left when none is).
     from concordia.core import Produce
@@ -788,7 +788,7 @@ def test_the_hint_words_do_not_cover_the_steps_they_star(size: tuple[int, int]) 
 
 @pytest.mark.parametrize(("board_name", "seed"), [("italia", 11), ("imperium", 1)])
 def test_a_hinted_province_keeps_its_name_in_sight(board_name: str, seed: int) -> None:
-    # Session 11, by hand (Italia): the hint "produces in Lucania" put its star on
+    # Found by hand (Italia): the hint "produces in Lucania" put its star on
     # LVCANIA's name, the spot above it holding a city; Corsica and Asia did the same.
     # The star goes round the name and bonus marker of the province it points at.
     from concordia.core import Produce
@@ -827,7 +827,7 @@ def test_a_hinted_province_keeps_its_name_in_sight(board_name: str, seed: int) -
 def test_a_hinted_province_hides_no_city_name(
     board_name: str, seed: int, size: tuple[int, int]
 ) -> None:
-    # Session 12, by hand (Imperium, 1600x900): the hint "produces in Italia" put its
+    # Found by hand (Imperium, 1600x900): the hint "produces in Italia" put its
     # star on AQVILEIA's name (the spot above the province's name). A province's star
     # takes a spot that hides no city's name.
     from concordia.core import Produce
@@ -857,7 +857,7 @@ def _box(b: Any) -> tuple[float, float, float, float]:
 
 @pytest.mark.parametrize("size", [(1600, 900), (1280, 720), (1024, 640)])
 def test_the_hand_names_its_player_beside_a_hinted_first_card(size: tuple[int, int]) -> None:
-    # Session 12, by hand (pass and play, 1600x900): the hint's star on the first card
+    # Found by hand (pass and play, 1600x900): the hint's star on the first card
     # of the hand sat on the end of "Hand — Player 2", the name saying whose hand it is.
     from concordia.core import PlayCard
     from concordia.ui.game import hints
@@ -882,7 +882,7 @@ def test_the_hand_names_its_player_beside_a_hinted_first_card(size: tuple[int, i
 
 
 def test_a_hinted_build_out_of_order_keeps_the_rest_of_the_hint() -> None:
-    # Session 12, by hand: the hint "builds in Carthago and Massilia"; the player built
+    # Found by hand: the hint "builds in Carthago and Massilia"; the player built
     # Massilia first and the hint was gone, Carthago's star with it. A step of the plan
     # taken out of order keeps the rest while the rest is still legal; a play off the
     # plan still drops the hint.
@@ -930,7 +930,7 @@ def test_a_hinted_build_out_of_order_keeps_the_rest_of_the_hint() -> None:
     ],
 )
 def test_a_city_star_hides_no_province_or_city_name(board_name: str, size: tuple[int, int]) -> None:
-    # Session 12, by hand (Imperium, 1600x900): Alexandria's build star sat on AEGYPTVS.
+    # Found by hand (Imperium, 1600x900): Alexandria's build star sat on AEGYPTVS.
     # A city's star takes a spot beside it that hides no province's name or marker and
     # no other city's name; at these sizes every city of both boards has one (at
     # 1024x640 a few cramped ones do not: docs/ui-targeting.md).
@@ -954,7 +954,7 @@ def test_a_city_star_hides_no_province_or_city_name(board_name: str, size: tuple
 
 @pytest.mark.parametrize("lang", ["en", "it"])
 def test_a_click_on_a_card_the_player_cannot_pay_for_says_its_price(lang: str) -> None:
-    # Session 12, by hand (Senator, pass and play): a click on a display card the
+    # Found by hand (Senator, pass and play): a click on a display card the
     # player could not pay for did nothing and said nothing. It names the card's price
     # (from the core: printed goods and, for a Senator, its slot's), and a card the
     # player can pay for is still bought by its click.
@@ -993,7 +993,7 @@ def test_a_click_on_a_card_the_player_cannot_pay_for_says_its_price(lang: str) -
 
 @pytest.mark.parametrize("lang", ["en", "it"])
 def test_the_final_scores_come_when_the_last_turn_is_ended(lang: str) -> None:
-    # Session 12, by hand (pass and play to the end, 317 actions): the final scores
+    # Found by hand (pass and play to the end, 317 actions): the final scores
     # screen opened at the last "finish", before End turn; closed, it left the board
     # with End turn and Undo, and after an Undo and the same finish it never opened
     # again. The last turn ends like any other: End turn (or Undo); then the scores.
@@ -1029,7 +1029,7 @@ def test_the_final_scores_come_when_the_last_turn_is_ended(lang: str) -> None:
 
 
 def test_the_mercator_panel_hides_the_board_tooltips_under_it() -> None:
-    # Session 8, by hand: after a trade the pointer rested on the panel's emptied
+    # Found by hand: after a trade the pointer rested on the panel's emptied
     # trade button and the tooltip told the city under the panel ("Antiochia: cloth").
     # Over the panel, only its own buttons have tooltips.
     _app, scene = _at(_mine("mercator"), seed=3, tries=200)
@@ -1055,7 +1055,7 @@ def test_the_mercator_panel_hides_the_board_tooltips_under_it() -> None:
 
 
 def test_a_hand_card_tooltip_leaves_the_bar_choices_alone() -> None:
-    # Session 8, by hand: after playing the Diplomat the pointer rested on the next
+    # Found by hand: after playing the Diplomat the pointer rested on the next
     # hand card, whose tooltip (above the card) hid the bar's "copy Livia's Architect".
     from concordia.ui.widgets import tooltip_rect
 
@@ -1083,7 +1083,7 @@ def test_a_hand_card_tooltip_leaves_the_bar_choices_alone() -> None:
 
 
 def test_a_board_tooltip_leaves_the_hint_stars_alone() -> None:
-    # Session 8, by hand: on the last turn the tooltip of the route under the pointer
+    # Found by hand: on the last turn the tooltip of the route under the pointer
     # ("sea route Alexandria – Athenae") covered the starred city next to it, the next
     # step of the hint. Over the whole board, no tooltip now covers a star.
 
@@ -1118,7 +1118,7 @@ def test_a_board_tooltip_leaves_the_hint_stars_alone() -> None:
 
 @pytest.mark.parametrize("lang", ["en", "it"])
 def test_the_hint_counts_a_good_thrown_away_twice(lang: str) -> None:
-    # Session 8, by hand: a Farmer hint read "plays Farmer · throws away food · throws
+    # Found by hand: a Farmer hint read "plays Farmer · throws away food · throws
     # away food". The same good thrown away twice in a row is one line with its count.
     from concordia.core import Action, Discard, PlayCard
     from concordia.ui.game.hints import play_words
@@ -1140,7 +1140,7 @@ def test_the_hint_counts_a_good_thrown_away_twice(lang: str) -> None:
 
 
 def test_a_click_hides_the_tooltip_until_the_pointer_moves(monkeypatch: pytest.MonkeyPatch) -> None:
-    # Session 8, by hand: after a hand card was played the pointer rested where it was,
+    # Found by hand: after a hand card was played the pointer rested where it was,
     # now over the next card, and that card's tooltip popped up over the bar. A click
     # hides the tooltip until the pointer moves again.
     import concordia.ui.app as app_module
@@ -1168,7 +1168,7 @@ def test_a_click_hides_the_tooltip_until_the_pointer_moves(monkeypatch: pytest.M
 
 @pytest.mark.parametrize("lang", ["en", "it"])
 def test_a_route_tooltip_says_the_move_once_with_its_steps(lang: str) -> None:
-    # Session 13, by hand: over a lit route the tooltip read "Click: Player 1 moves a
+    # Found by hand: over a lit route the tooltip read "Click: Player 1 moves a
     # land colonist to Aquileia – Ravenna. land route Aquileia – Ravenna. Move here: 1
     # step": the route twice. The move is said once, with its steps.
     from concordia.ui.targeting import anchor
@@ -1214,7 +1214,7 @@ def _refused_city(s: GameState) -> str | None:
 
 @pytest.mark.parametrize("lang", ["en", "it"])
 def test_a_click_on_a_city_too_dear_to_build_says_so_and_moves_nothing(lang: str) -> None:
-    # Session 13, by hand (2p Italia): a colonist beside Ravenna, no food for the
+    # Found by hand (2p Italia): a colonist beside Ravenna, no food for the
     # house; a click on Ravenna moved the colonist onto a route next to it. A click
     # inside such a city's disc now says why no house is built and changes nothing.
     set_language(lang)
@@ -1244,7 +1244,7 @@ def test_a_click_on_a_city_too_dear_to_build_says_so_and_moves_nothing(lang: str
 def test_a_province_badge_nearer_another_province_has_a_line_to_its_own(
     size: tuple[int, int],
 ) -> None:
-    # Session 13, by hand (2p Italia, Prefect, 1600x900): Aemilia's "+2 wine" stood
+    # Found by hand (2p Italia, Prefect, 1600x900): Aemilia's "+2 wine" stood
     # well above it and Etruria's "+2 cloth" just under Aemilia's name: it read as
     # Aemilia's. A badge whose nearest ring is another province's, or that stands apart
     # from its own, has a line to its own ring.
@@ -1278,7 +1278,7 @@ def test_a_province_badge_nearer_another_province_has_a_line_to_its_own(
 
 
 def test_hint_stars_are_drawn_over_every_ring(monkeypatch: pytest.MonkeyPatch) -> None:
-    # Session 13, by hand (2p Italia): three Prefects hinted side by side in the hand;
+    # Found by hand (2p Italia): three Prefects hinted side by side in the hand;
     # the second card's ring was drawn over the first card's star. Every ring first,
     # then every star.
     from concordia.ui.game import hints
@@ -1311,7 +1311,7 @@ def test_hint_stars_are_drawn_over_every_ring(monkeypatch: pytest.MonkeyPatch) -
 
 @pytest.mark.parametrize("lang", ["en", "it"])
 def test_the_end_note_counts_only_the_other_players_last_turns(lang: str) -> None:
-    # Session 13, by hand (2p Italia): right after the 15th house, still in the
+    # Found by hand (2p Italia): right after the 15th house, still in the
     # builder's turn, the top bar said "every other player has one more turn (2
     # left)"; one turn was left, the other player's. By the rules each other player
     # has exactly one more turn, whether or not the ender's turn has ended yet.
@@ -1367,7 +1367,7 @@ def _repeated_discard_line() -> tuple[int, list[str]]:
 
 @pytest.mark.parametrize("lang", ["en", "it"])
 def test_the_log_tells_a_repeated_line_once_with_its_count(lang: str) -> None:
-    # Session 13, by hand (2p Italia): "Livia throws away brick: −1 brick" three lines
+    # Found by hand (2p Italia): "Livia throws away brick: −1 brick" three lines
     # in a row. The same line of the same seat in a row is drawn once with its count.
     seed, actions = _repeated_discard_line()
     set_language(lang)
@@ -1386,7 +1386,7 @@ def test_the_log_tells_a_repeated_line_once_with_its_count(lang: str) -> None:
 
 
 def test_an_undo_brings_back_the_hint_that_was_being_followed() -> None:
-    # Session 15, by hand (3p Italia): the hint said "Diplomat, copies Senator of
+    # Found by hand (3p Italia): the hint said "Diplomat, copies Senator of
     # Livia"; the player copied the Mercator by mistake, pressed Undo, and the hint was
     # gone. Undo back to a step where a hint was being followed shows it again.
     from concordia.ui.game.hints import Hint
@@ -1429,7 +1429,7 @@ def _build_beside_selected(s: GameState) -> bool:
 
 
 def test_a_click_inside_a_buildable_city_disc_builds_and_never_takes_a_route() -> None:
-    # Session 15, by hand (3p Italia, 1280x720): the hint said "builds in Brundisium";
+    # Found by hand (3p Italia, 1280x720): the hint said "builds in Brundisium";
     # a click 2 px off the centre of Brundisium's starred disc moved the selected
     # colonist along a lit route into Brundisium instead, and the card was finished
     # without the house. The disc is drawn over the routes that run into it: inside a

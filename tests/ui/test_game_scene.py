@@ -254,7 +254,7 @@ def test_hand_keys_play_cards_and_undo_stops_at_the_turn_start() -> None:
 
 
 def test_a_finished_turn_dims_no_card_of_the_hand(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Session 11, by hand under Xvfb: after a Diplomat copied a Senator, the turn
+    """Found by hand under Xvfb: after a Diplomat copied a Senator, the turn
     awaiting End turn showed the Senator and both bought cards dimmed. The listed
     actions were already the next seat's (its hand's plays), so the hand dimmed every
     card that seat could not play. A finished turn offers nothing from the hand."""
@@ -376,7 +376,7 @@ def test_escape_opens_the_game_menu() -> None:
 
 
 def test_the_load_screen_tells_the_autosave_from_its_backup() -> None:
-    # Session 15, by hand: the load screen listed "Autosave · Italia · 3 · 08:54" twice,
+    # Found by hand: the load screen listed "Autosave · Italia · 3 · 08:54" twice,
     # the autosave and the previous one kept as its backup.
     from concordia.ui.scenes.load import LoadScene
     from concordia.ui.strings import t

@@ -84,7 +84,7 @@ def test_the_guide_is_followed_to_its_end_by_its_own_clicks() -> None:
         expected = [e for e in expected if not e.startswith("select ")]
         assert human[: len(expected)] == expected
         assert clicks >= len(STEPS) - 2
-        # Session 15: the last step said "H asks the hard AI for a hint"; hints come
+        # The last step said "H asks the hard AI for a hint"; hints come
         # from the expert (HINT_LEVEL), and the words name the adviser they ask.
         words = " ".join(guide.text_lines(10_000)[1])
         assert t("adviser." + HINT_LEVEL) in words and HINT_LEVEL == "expert"

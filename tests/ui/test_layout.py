@@ -166,7 +166,7 @@ def test_ai_seats_log_and_panels_fit(language: Cuts) -> None:
 
 def _check_levels(scene: GameScene, kinds: list[str], size: tuple[int, int]) -> None:
     # Every AI seat's level is on its panel: beside the name where there is room, else
-    # on the bottom line (session 6: it vanished once the points pill grew).
+    # on the bottom line (found by hand: it vanished once the points pill grew).
     rects = scene.players.rects()
     for seat, kind in enumerate(kinds):
         if kind == "human":

@@ -74,7 +74,7 @@ def test_trade_panel_and_late_game_draw(
     draw(app)
     click_button(app, lambda v: str(v).startswith("play") and str(v).endswith("mercator"))
     assert scene.state.phase == "mercator"
-    # Session 13, by hand: the prices stood as bare numbers ("3") beside "brick ×0";
+    # Found by hand: the prices stood as bare numbers ("3") beside "brick ×0";
     # each says its unit now, from the core's price list.
     from concordia.core.data import PRICE
     from concordia.ui import theme

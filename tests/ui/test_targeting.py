@@ -220,7 +220,7 @@ def test_hover_names_the_click_in_italian_too() -> None:
 def test_a_city_price_badge_leaves_the_lit_road_beside_it_clear(
     pygame_display: Any,
 ) -> None:
-    # Session 6, a whole game by hand under Xvfb (Italia, seed 11, 1280x720): with the
+    # Found in a whole game by hand under Xvfb (Italia, seed 11, 1280x720): with the
     # colonist on Comum - Mutina chosen for the Architect, Mutina's price badge sat on
     # the lit road Mutina - Verona, so a click on that road built in Mutina.
     from pathlib import Path
@@ -249,7 +249,7 @@ def test_a_city_price_badge_leaves_the_lit_road_beside_it_clear(
 
 
 def test_a_click_on_the_hinted_route_makes_the_hinted_move(pygame_display: Any) -> None:
-    # Session 7, by hand under Xvfb (4p Imperium, 1280x720): after playing the hinted
+    # Found by hand under Xvfb (4p Imperium, 1280x720): after playing the hinted
     # Architect, a click on the route the hint starred ("★1 hint") did nothing, because
     # moves are targets only once their colonist is chosen. The hinted move is a target
     # while no colonist is chosen; other routes stay dead until one is.
@@ -309,7 +309,7 @@ def test_a_click_on_the_hinted_route_makes_the_hinted_move(pygame_display: Any) 
 
 @pytest.mark.parametrize("board_name", ["italia", "imperium"])
 def test_a_click_anywhere_in_a_lit_province_ring_produces_there(board_name: str) -> None:
-    # Session 6, by hand under Xvfb (Italia, 1280x720): a click inside the ring drawn
+    # Found by hand under Xvfb (Italia, 1280x720): a click inside the ring drawn
     # round Venetia, between its bonus marker and its name, did nothing.
     from concordia.ui.render.board_highlights import province_rings
 
