@@ -85,6 +85,33 @@ def _parsed(start: GameState, texts: tuple[str, ...]) -> list[Action] | None:
     return out
 
 
+def play_words(names: Names, seat: int, actions: tuple[str, ...], start: GameState) -> str:
+    """A turn in the log's words after a label ("Played: Architect, moves a land
+    colonist to …"): the card by its name, then its steps (found by hand: "Played:
+    plays Architect" and "The expert would play: plays Senator")."""
+    try:
+        first = parse_action(actions[0], start) if actions else None
+    except ValueError:
+        first = None
+    if isinstance(first, PlayCard):
+        rest = turn_words(names, seat, actions[1:], start.apply(first))
+        head = card_name(first.card)
+        return f"{head}, {rest}" if rest else head
+    return turn_words(names, seat, actions, start)
+
+
+def draw_summary(
+    surface: pygame.Surface, font: pygame.font.Font, msg: str, x: int, y: int, width: int
+) -> None:
+    """The review's summary in whole, on two lines where needed (found by hand: "…cost
+    you about 52 % of your winni…" at 1024x640)."""
+    lines = theme.wrap(font, msg, width)
+    if len(lines) > 2:
+        lines = [lines[0], theme.fit(font, " ".join(lines[1:]), width)]
+    for i, line in enumerate(lines):
+        theme.text(surface, font, line, (x, y + i * font.get_linesize()), theme.TEXT_DIM)
+
+
 class ReviewScene(ButtonScene):
     """Turn-by-turn review; ←/→ step, the costliest turns are buttons."""
 
@@ -122,19 +149,7 @@ class ReviewScene(ButtonScene):
         return place_words(self.places.get, slug)
 
     def play_words(self, seat: int, actions: tuple[str, ...], start: GameState) -> str:
-        """A turn in the log's words after a label ("Played: Architect, moves a land
-        colonist to …"): the card by its name, then its steps (found by hand: "Played:
-        plays Architect" and "The expert would play: plays Senator")."""
-        names = Names(self.seat_name, self.place_name)
-        try:
-            first = parse_action(actions[0], start) if actions else None
-        except ValueError:
-            first = None
-        if isinstance(first, PlayCard):
-            rest = turn_words(names, seat, actions[1:], start.apply(first))
-            head = card_name(first.card)
-            return f"{head}, {rest}" if rest else head
-        return turn_words(names, seat, actions, start)
+        return play_words(Names(self.seat_name, self.place_name), seat, actions, start)
 
     def seat_name(self, seat: int) -> str:
         name = self.seat_info[seat].get("name")
@@ -332,16 +347,8 @@ class ReviewScene(ButtonScene):
             msg = t("review.analysing", done=job.done, total=job.total)
         else:
             msg = t("review.starting")
-        if job.review is not None:
-            # The summary in whole, on two lines where needed (found by hand: "…cost you
-            # about 52 % of your winni…" at 1024x640); no bar shows then.
-            width = area.right - self.px(16) - x
-            lines = theme.wrap(font, msg, width)
-            if len(lines) > 2:
-                lines = [lines[0], theme.fit(font, " ".join(lines[1:]), width)]
-            for i, line in enumerate(lines):
-                y = self.px(8) + i * font.get_linesize()
-                theme.text(surface, font, line, (x, y), theme.TEXT_DIM)
+        if job.review is not None:  # no bar then: the summary may take two lines
+            draw_summary(surface, font, msg, x, self.px(8), area.right - self.px(16) - x)
         else:
             theme.text(
                 surface, font, theme.fit(font, msg, bar.width), (bar.x, self.px(12)), theme.TEXT_DIM
