@@ -37,11 +37,13 @@ def draw_chart(
     mark: int | None = None,
     x_first: int = 0,
     dots: Sequence[theme.Colour | None] | None = None,
+    dot_legend: Sequence[tuple[str, theme.Colour]] = (),
 ) -> None:
     """Draw ``series`` in ``rect``: a y axis in points from 0, x positions ``x_first``,
     ``x_first + 1``... labelled every few steps, a vertical line at position ``mark``,
     the legend along the top. ``dots`` (one colour per x) marks each x on the first
-    series (e.g. won / lost)."""
+    series (e.g. won / lost), and ``dot_legend`` names their colours in the legend (found
+    by hand: the legend's gold "You" beside green and red points no legend explained)."""
     theme.panel(surface, rect, theme.PANEL, theme.BORDER, 6)
     small = fonts.get(12)
     n = max((len(s.values) for s in series), default=0)
@@ -60,9 +62,11 @@ def draw_chart(
         return
     # the legend
     x = rect.x + 10
-    for s in series:
-        theme.shape(surface, s.shape, (x + 5, rect.y + 6 + small.get_linesize() // 2), 5, s.colour)
-        label = theme.fit(small, s.label, max(40, rect.width // max(1, len(series)) - 30))
+    entries = [(s.label, s.colour, s.shape) for s in series]
+    entries += [(label, colour, "circle") for label, colour in dot_legend]
+    for label, swatch, shape in entries:
+        theme.shape(surface, shape, (x + 5, rect.y + 6 + small.get_linesize() // 2), 5, swatch)
+        label = theme.fit(small, label, max(40, rect.width // max(1, len(entries)) - 30))
         theme.text(surface, small, label, (x + 14, rect.y + 5), theme.TEXT)
         x += 22 + small.size(label)[0]
         if x > rect.right - 40:

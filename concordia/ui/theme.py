@@ -37,6 +37,30 @@ DANGER: Final[Colour] = (200, 80, 70)
 TOOLTIP_BG: Final[Colour] = (250, 246, 232)
 TOOLTIP_TEXT: Final[Colour] = (30, 30, 30)
 
+#: Text on a light fill (the gold of a primary button).
+TEXT_DARK: Final[Colour] = (30, 28, 24)
+
+
+def contrast(a: Colour, b: Colour) -> float:
+    """The WCAG contrast ratio of two colours (1 to 21; 4.5 is the floor for text)."""
+
+    def lum(c: Colour) -> float:
+        def ch(v: int) -> float:
+            x = v / 255
+            return x / 12.92 if x <= 0.03928 else ((x + 0.055) / 1.055) ** 2.4
+
+        return 0.2126 * ch(c[0]) + 0.7152 * ch(c[1]) + 0.0722 * ch(c[2])
+
+    hi, lo = sorted((lum(a), lum(b)), reverse=True)
+    return (hi + 0.05) / (lo + 0.05)
+
+
+def text_on(fill: Colour) -> Colour:
+    """The text colour that reads best on ``fill``: the light text or the dark one
+    (found by hand: the Play button's white on gold was hard to read)."""
+    return TEXT if contrast(TEXT, fill) >= contrast(TEXT_DARK, fill) else TEXT_DARK
+
+
 # The board's good colours, plus grey for an "any" price symbol.
 GOOD_COLOURS: Final[dict[str, Colour]] = {**BOARD_GOOD_COLOURS, "any": (200, 200, 200)}
 GOD_COLOURS: Final[dict[str, Colour]] = {

@@ -57,7 +57,7 @@ class Button:
             )
             x0 += 20
         width = self.rect.right - pad - x0
-        colour = theme.TEXT if self.enabled else theme.TEXT_DIM
+        colour = theme.text_on(bg) if self.enabled else theme.TEXT_DIM
         if font.size(self.label)[0] <= width:
             if self.swatch is None:
                 theme.text(surface, font, self.label, self.rect.center, colour, "center")

@@ -13,7 +13,7 @@ from concordia.core import GameRecord, parse_action
 from concordia.core.data import CARDS
 from concordia.maps import load_board
 from concordia.stats import open_statistics
-from concordia.ui import rules_pages, strings
+from concordia.ui import rules_pages, strings, theme
 from concordia.ui.commands import Command
 from concordia.ui.controller import GameController, GameSetup, SeatConfig
 from concordia.ui.input import Cancel, Hover, Key, Wheel
@@ -138,9 +138,25 @@ def test_statistics_scene_draws_empty_and_with_games() -> None:
             stats.record(record, game.state)
     scene = StatisticsScene(app)
     app.stack.push(scene)
-    draw(app)
+    shapes: list[tuple[int, ...]] = []
+    real = theme.shape
+
+    def spy(surface: object, shape: str, centre: object, r: int, colour: object) -> object:
+        shapes.append(tuple(colour))  # type: ignore[arg-type]
+        return real(surface, shape, centre, r, colour)  # type: ignore[arg-type]
+
+    theme.shape = spy  # type: ignore[assignment]
+    try:
+        draw(app)
+    finally:
+        theme.shape = real
     assert scene.summary is not None and scene.summary.human_games == 3
     assert len(scene.summary.last) == 3
+    # Found by hand: the points were green (won) and red (lost) and the legend named
+    # only the gold line; the legend shows both colours of the points too.
+    from concordia.ui.scenes.statistics import LOSS, WIN
+
+    assert WIN in shapes and LOSS in shapes, shapes
 
 
 def test_a_finished_save_is_reviewed_from_the_load_screen(concordia_home: object) -> None:

@@ -202,5 +202,6 @@ class StatisticsScene(ButtonScene):
                     t("stats.game"),
                     x_first=1,
                     dots=[WIN if r.won else LOSS for r in s.last],
+                    dot_legend=[(t("stats.dot_won"), WIN), (t("stats.dot_lost"), LOSS)],
                 )
         self.buttons.draw(surface, fonts, self.hover)
