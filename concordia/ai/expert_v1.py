@@ -42,7 +42,7 @@ from concordia.ai.features import LearnedValue, load_learned
 from concordia.ai.greedy import (
     MERCATOR_FIRST,
     Cancelled,
-    PlanningAgent,
+    SearchingAgent,
     TurnOption,
     ValueFn,
     architect_plan,
@@ -71,7 +71,7 @@ class OptionReport:
     visits: int
 
 
-class ExpertV1Agent(PlanningAgent):
+class ExpertV1Agent(SearchingAgent):
     """Successive-halving flat Monte-Carlo with the learned value (module doc)."""
 
     name = "expert-v1"
@@ -166,21 +166,6 @@ class ExpertV1Agent(PlanningAgent):
         self._spite_now = self.spite
 
     # ------------------------------------------------------------------ API
-    def choose(
-        self, view: GameState, limit: Limit, rng: random.Random, cancel: threading.Event
-    ) -> Action:
-        hit = self.cached(view)
-        if hit is not None:
-            self.last_analysis = []  # replaying a plan: no fresh analysis
-            return hit
-        try:
-            reports = self.analyse(view, limit, rng, cancel)
-        except Cancelled:
-            return view.legal_actions()[0]
-        best = reports[0]
-        self.remember(view, list(best.actions))
-        return best.actions[0]
-
     def analyse(
         self,
         view: GameState,

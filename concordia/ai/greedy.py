@@ -13,10 +13,11 @@ from __future__ import annotations
 
 import random
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
-from concordia.ai.base import Limit
+from concordia.ai.base import Limit, RankedOption
 from concordia.ai.evaluate import EASY, NORMAL, Weights, evaluate
 from concordia.core import Action, Build, Discard, GameState, Move, Phase, Trade
 from concordia.core.data import GOOD_INDEX, PRICE
@@ -355,6 +356,39 @@ class PlanningAgent:
         me = view.current_player
         assert me is not None
         return turn_options(view, self.value(me, cancel))
+
+
+class SearchingAgent(PlanningAgent):
+    """A planning agent that plays the first step of the best whole play its
+    :meth:`analyse` ranks and replays the rest from its plan; the ranked plays stay in
+    ``last_analysis`` (empty while a plan is replayed), so it can advise."""
+
+    last_analysis: list[Any]
+
+    def analyse(
+        self,
+        view: GameState,
+        limit: Limit,
+        rng: random.Random,
+        cancel: threading.Event | None = None,
+        top: int | None = None,
+    ) -> Sequence[RankedOption]:
+        raise NotImplementedError
+
+    def choose(
+        self, view: GameState, limit: Limit, rng: random.Random, cancel: threading.Event
+    ) -> Action:
+        hit = self.cached(view)
+        if hit is not None:
+            self.last_analysis = []  # replaying a plan: no fresh analysis
+            return hit
+        try:
+            reports = self.analyse(view, limit, rng, cancel)
+        except Cancelled:
+            return view.legal_actions()[0]
+        best = reports[0]
+        self.remember(view, list(best.actions))
+        return best.actions[0]
 
 
 class NormalAgent(PlanningAgent):

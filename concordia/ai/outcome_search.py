@@ -43,7 +43,7 @@ from concordia.ai.evaluate import NORMAL, remaining_turns
 from concordia.ai.expert_v1 import architect_options, card_options
 from concordia.ai.greedy import (
     Cancelled,
-    PlanningAgent,
+    SearchingAgent,
     TurnOption,
     ValueFn,
     greedy_step,
@@ -96,7 +96,7 @@ class OptionReport:
     win: float = 0.0
 
 
-class OutcomeSearchAgent(PlanningAgent):
+class OutcomeSearchAgent(SearchingAgent):
     """Successive-halving flat Monte-Carlo, scored by the learned outcome (module doc)."""
 
     name = "expert-outcome"
@@ -123,21 +123,6 @@ class OutcomeSearchAgent(PlanningAgent):
             object.__setattr__(self, name, value)
 
     # ------------------------------------------------------------------ API
-    def choose(
-        self, view: GameState, limit: Limit, rng: random.Random, cancel: threading.Event
-    ) -> Action:
-        hit = self.cached(view)
-        if hit is not None:
-            self.last_analysis = []  # replaying a plan: no fresh analysis
-            return hit
-        try:
-            reports = self.analyse(view, limit, rng, cancel)
-        except Cancelled:
-            return view.legal_actions()[0]
-        best = reports[0]
-        self.remember(view, list(best.actions))
-        return best.actions[0]
-
     def analyse(
         self,
         view: GameState,
