@@ -8,6 +8,7 @@ player also gets a shape, so players can be told apart without colour.
 
 from __future__ import annotations
 
+import functools
 import logging
 import math
 from pathlib import Path
@@ -55,6 +56,7 @@ def contrast(a: Colour, b: Colour) -> float:
     return (hi + 0.05) / (lo + 0.05)
 
 
+@functools.lru_cache(maxsize=64)  # drawn for every button of every painted frame
 def text_on(fill: Colour) -> Colour:
     """The text colour that reads best on ``fill``: the light text or the dark one
     (found by hand: the Play button's white on gold was hard to read)."""
