@@ -201,11 +201,22 @@ class ReviewScene(ButtonScene):
 
     # ---------------------------------------------------------------- layout
     def _areas(self, area: pygame.Rect) -> tuple[pygame.Rect, pygame.Rect]:
+        """The map's frame and the side panel. The frame has the map's shape, so the
+        map fills it (found in the 1920x1080 screenshot: black bars above and below
+        it): as large as the room left of the side panel's least width allows, any
+        width it cannot use goes to the side panel, any height is left around it."""
         top = self.px(64)
         bottom = area.bottom - self.px(66)
-        side_w = max(self.px(420), area.width * 2 // 5)
-        board = pygame.Rect(self.px(12), top, area.width - side_w - self.px(24), bottom - top)
-        side = pygame.Rect(board.right + self.px(12), top, side_w, bottom - top)
+        room = pygame.Rect(self.px(12), top, area.width - self.px(420) - self.px(36), bottom - top)
+        spec = self.board_spec
+        aspect = spec.width / spec.height if spec.width > 0 and spec.height > 0 else 1.5
+        if room.width > room.height * aspect:
+            board = pygame.Rect(room.x, room.y, round(room.height * aspect), room.height)
+        else:
+            board = pygame.Rect(room.x, room.y, room.width, round(room.width / aspect))
+            board.centery = room.centery
+        side_x = board.right + self.px(12)
+        side = pygame.Rect(side_x, top, area.right - self.px(12) - side_x, bottom - top)
         return board, side
 
     def build(self, area: pygame.Rect) -> None:
