@@ -5,6 +5,7 @@ the chance of winning it cost, and for the costliest turns why, in the hint's wo
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -112,6 +113,27 @@ def draw_summary(
         theme.text(surface, font, line, (x, y + i * font.get_linesize()), theme.TEXT_DIM)
 
 
+def review_areas(
+    area: pygame.Rect, px: Callable[[float], int], aspect: float
+) -> tuple[pygame.Rect, pygame.Rect]:
+    """The map's frame and the side panel in a window of ``area`` (``px`` scales
+    design pixels). The frame has the map's shape (``aspect``: width / height), so
+    the map fills it (found in the 1920x1080 screenshot: black bars above and below
+    it): as large as the room left of the side panel's least width allows; any width
+    it cannot use goes to the side panel, any height is left around it."""
+    top = px(64)
+    bottom = area.bottom - px(66)
+    room = pygame.Rect(px(12), top, area.width - px(420) - px(36), bottom - top)
+    if room.width > room.height * aspect:
+        board = pygame.Rect(room.x, room.y, round(room.height * aspect), room.height)
+    else:
+        board = pygame.Rect(room.x, room.y, room.width, round(room.width / aspect))
+        board.centery = room.centery
+    side_x = board.right + px(12)
+    side = pygame.Rect(side_x, top, area.right - px(12) - side_x, bottom - top)
+    return board, side
+
+
 class ReviewScene(ButtonScene):
     """Turn-by-turn review; ←/→ step, the costliest turns are buttons."""
 
@@ -201,23 +223,9 @@ class ReviewScene(ButtonScene):
 
     # ---------------------------------------------------------------- layout
     def _areas(self, area: pygame.Rect) -> tuple[pygame.Rect, pygame.Rect]:
-        """The map's frame and the side panel. The frame has the map's shape, so the
-        map fills it (found in the 1920x1080 screenshot: black bars above and below
-        it): as large as the room left of the side panel's least width allows, any
-        width it cannot use goes to the side panel, any height is left around it."""
-        top = self.px(64)
-        bottom = area.bottom - self.px(66)
-        room = pygame.Rect(self.px(12), top, area.width - self.px(420) - self.px(36), bottom - top)
         spec = self.board_spec
         aspect = spec.width / spec.height if spec.width > 0 and spec.height > 0 else 1.5
-        if room.width > room.height * aspect:
-            board = pygame.Rect(room.x, room.y, round(room.height * aspect), room.height)
-        else:
-            board = pygame.Rect(room.x, room.y, room.width, round(room.width / aspect))
-            board.centery = room.centery
-        side_x = board.right + self.px(12)
-        side = pygame.Rect(side_x, top, area.right - self.px(12) - side_x, bottom - top)
-        return board, side
+        return review_areas(area, self.px, aspect)
 
     def build(self, area: pygame.Rect) -> None:
         board, side = self._areas(area)
