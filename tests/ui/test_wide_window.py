@@ -4,14 +4,21 @@ pages' text grows with their panel, and the hand's cards grow to use their row."
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 import pygame
 import pytest
-from ui_helpers import make_app
+from ui_helpers import draw, make_app
 
 from concordia.maps import load_board
+from concordia.ui import strings, theme
 from concordia.ui.board_pane import BoardPane
+from concordia.ui.scenes.reference import ReferenceScene
 from concordia.ui.scenes.review import ReviewScene
 from tests.learn.test_game_review import _cheap_game
+
+if TYPE_CHECKING:
+    from concordia.ui.app import App
 
 pytestmark = pytest.mark.usefixtures("pygame_display")
 
@@ -49,3 +56,104 @@ def test_the_review_map_fills_its_frame(size: tuple[int, int]) -> None:
     assert not frame.colliderect(side)
     # the frame is no smaller than before: it gave up only the bars
     assert frame.width >= side.width
+
+
+def _drawn_body(
+    app: App, scene: ReferenceScene, monkeypatch: pytest.MonkeyPatch
+) -> list[tuple[pygame.Rect, int]]:
+    """The rectangle and font height of each line the page's body drew (the text
+    drawn in the page's panel below its heading)."""
+    box = scene._page_rect(pygame.Rect((0, 0), app.size))
+    drawn: list[tuple[pygame.Rect, int, str]] = []
+    real = theme.text
+
+    def spy(
+        surface: pygame.Surface,
+        font: pygame.font.Font,
+        s: str,
+        pos: tuple[int, int],
+        *args: Any,
+        **kw: Any,
+    ) -> pygame.Rect:
+        rect = real(surface, font, s, pos, *args, **kw)
+        drawn.append((rect, font.get_height(), s))
+        return rect
+
+    monkeypatch.setattr(theme, "text", spy)
+    draw(app)
+    monkeypatch.setattr(theme, "text", real)
+    head_h = app.fonts.get(24, True).get_linesize()
+    return [
+        (rect, h)
+        for rect, h, s in drawn
+        if box.contains(rect)
+        and rect.y > box.y + head_h
+        and rect.height < box.height // 4
+        and s != strings.t("reference.more")  # the "scroll for more" note
+    ]
+
+
+def _reference(size: tuple[int, int], lang: str) -> tuple[App, ReferenceScene]:
+    app = make_app(size)
+    strings.set_language(lang)  # after the app, which sets the settings' language
+    scene = ReferenceScene(app)
+    app.stack.push(scene)
+    return app, scene
+
+
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_the_rules_text_grows_with_its_panel(lang: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Found in the 1920x1080 screenshot: the first page's text filled about a third
+    of its panel in small type (the body took 26 % of the panel's height). At
+    1920x1080 the body's font is now larger than at 1024x640 and larger than the
+    window's scale alone makes it (the design size at that scale), and the first page takes a
+    clearly larger share of the panel."""
+    try:
+        shares = {}
+        heights = {}
+        design = 0
+        for size in ((1024, 640), (1920, 1080)):
+            app, scene = _reference(size, lang)
+            box = scene._page_rect(pygame.Rect((0, 0), size))
+            lines = _drawn_body(app, scene, monkeypatch)
+            assert len(lines) >= 4
+            top = min(r.top for r, _ in lines)
+            bottom = max(r.bottom for r, _ in lines)
+            shares[size] = (bottom - top) / box.height
+            heights[size] = max(h for _, h in lines)
+            design = app.fonts.get(16).get_height()  # the body's size until now
+        # the fonts' scale alone goes from 0.85 to 1.5 between the two sizes
+        assert heights[(1920, 1080)] > heights[(1024, 640)], heights
+        assert heights[(1920, 1080)] >= design * 1.2, (heights, design)
+        assert shares[(1920, 1080)] >= 0.35, shares
+    finally:
+        strings.set_language("en")
+
+
+@pytest.mark.parametrize("lang", ["en", "it"])
+@pytest.mark.parametrize("size", [*SIZES, (1600, 900)])
+def test_every_rules_line_fits_its_panel_and_scrolls_to_the_end(
+    size: tuple[int, int], lang: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """No body line of any page is wider than the panel's text area, and the longest
+    page scrolls down to its last line."""
+    try:
+        app, scene = _reference(size, lang)
+        box = scene._page_rect(pygame.Rect((0, 0), size))
+        inner = box.inflate(-2 * scene.px(20), 0)
+        for page in scene.pages:
+            scene.open_page(page)
+            lines = _drawn_body(app, scene, monkeypatch)
+            assert lines, page
+            for rect, _ in lines:
+                assert inner.contains(rect), (page, rect, inner)
+            # scrolled to the end, the page's last line is drawn whole
+            for _ in range(200):
+                before = scene.scroll
+                scene.scroll_by(scene.lines_shown)
+                draw(app)
+                if scene.scroll == before:
+                    break
+            assert scene.scroll + scene.lines_shown >= scene.total_lines - 1, page
+    finally:
+        strings.set_language("en")

@@ -20,6 +20,14 @@ if TYPE_CHECKING:
     from concordia.ui.app import App
 
 
+#: The body's design font size (``fonts.get``), its largest size in pixels, and the
+#: text width per pixel of font size at which it starts to grow (about 75 characters
+#: of DejaVu Sans a line).
+BODY_SIZE = 16
+BODY_PX_MAX = 32
+BODY_WIDTH_PER_PX = 42
+
+
 class ReferenceScene(ButtonScene):
     """Shows one page of the rules reference; the list picks another."""
 
@@ -88,11 +96,27 @@ class ReferenceScene(ButtonScene):
             )
         )
 
+    def body_size(self, width: int) -> int:
+        """The body's font size (as for ``fonts.get``) for a text area ``width`` wide:
+        the design size, larger where the panel is wide enough to keep about 75
+        characters a line, up to a size still comfortable to read (found in the
+        1920x1080 screenshot: a page filled a third of its panel in small type)."""
+        scale = self.app.fonts.scale
+        wide = min(BODY_PX_MAX, width / BODY_WIDTH_PER_PX) / scale
+        return max(BODY_SIZE, round(wide))
+
+    def indents(self, font: pygame.font.Font) -> tuple[int, int]:
+        """Where a bullet's first line and its continuation start, from the text's
+        left edge (in step with the font, so wrapped lines keep their width)."""
+        em = font.size("M")[0]
+        return round(em * 0.4), round(em * 1.5)
+
     def body_lines(self, width: int) -> list[tuple[str, str]]:
         """(style, text) lines of the page wrapped to ``width``: style is "head",
         "bullet", "bullet2" (a bullet's continuation) or "text"."""
         _, body = rules_pages.page_text(self.page, strings.language())
-        font = self.app.fonts.get(16)
+        font = self.app.fonts.get(self.body_size(width))
+        first, rest = self.indents(font)
         out: list[tuple[str, str]] = []
         for para in body.split("\n\n"):
             for raw in para.split("\n"):
@@ -101,7 +125,8 @@ class ReferenceScene(ButtonScene):
                     out.append(("head", raw[2:]))
                     continue
                 bullet = raw.startswith("• ")
-                indent = self.px(18) if bullet else 0
+                # the continuation lines start further in than the first: wrap to it
+                indent = max(first, rest) if bullet else 0
                 for j, line in enumerate(theme.wrap(font, raw, width - indent)):
                     out.append(
                         ("bullet" if bullet and j == 0 else "bullet2" if bullet else "text", line)
@@ -131,22 +156,20 @@ class ReferenceScene(ButtonScene):
         box = self._page_rect(area)
         theme.panel(surface, box, theme.PANEL, theme.BORDER, 8)
         head, _ = rules_pages.page_text(self.page, strings.language())
-        theme.text(
-            surface,
-            self.app.fonts.get(24, True),
-            head,
-            (box.x + self.px(20), box.y + self.px(14)),
-            theme.HILITE,
-        )
+        size = self.body_size(box.width - self.px(40))
+        title = self.app.fonts.get(round(size * 1.5), True)
+        theme.text(surface, title, head, (box.x + self.px(20), box.y + self.px(14)), theme.HILITE)
+        top = self.px(14) + title.get_linesize() + self.px(10)
         inner = pygame.Rect(
             box.x + self.px(20),
-            box.y + self.px(58),
+            box.y + top,
             box.width - self.px(40),
-            box.height - self.px(72),
+            box.height - top - self.px(14),
         )
         lines = self.body_lines(inner.width)
-        font = self.app.fonts.get(16)
-        bold = self.app.fonts.get(16, True)
+        font = self.app.fonts.get(size)
+        bold = self.app.fonts.get(size, True)
+        first, rest = self.indents(font)
         step = font.get_linesize()
         gap = step // 2
         heights = [gap if s == "gap" else step for s, _ in lines]
@@ -162,9 +185,9 @@ class ReferenceScene(ButtonScene):
             if style == "head":
                 theme.text(surface, bold, line, (inner.x, y), theme.ACCENT)
             elif style == "bullet":
-                theme.text(surface, font, line, (inner.x + self.px(6), y))
+                theme.text(surface, font, line, (inner.x + first, y))
             elif style == "bullet2":
-                theme.text(surface, font, line, (inner.x + self.px(24), y))
+                theme.text(surface, font, line, (inner.x + rest, y))
             elif style == "text":
                 theme.text(surface, font, line, (inner.x, y))
             y += h
