@@ -8,11 +8,13 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 import pytest
-from ui_helpers import draw, make_app
+from ui_helpers import draw, game_scene, make_app, show_state
 
+from concordia.core.data import CARDS
 from concordia.maps import load_board
 from concordia.ui import strings, theme
 from concordia.ui.board_pane import BoardPane
+from concordia.ui.presenters import card_name
 from concordia.ui.scenes.reference import ReferenceScene
 from concordia.ui.scenes.review import ReviewScene
 from tests.learn.test_game_review import _cheap_game
@@ -157,3 +159,42 @@ def test_every_rules_line_fits_its_panel_and_scrolls_to_the_end(
             assert scene.scroll + scene.lines_shown >= scene.total_lines - 1, page
     finally:
         strings.set_language("en")
+
+
+@pytest.mark.parametrize("n", [6, 8, 12, 15])
+@pytest.mark.parametrize("size", SIZES)
+def test_the_hand_uses_its_row(size: tuple[int, int], n: int) -> None:
+    """Found in the 1920x1080 screenshot: a hand of 6 cards left more than half of
+    its row empty (they spanned 70 %). At 1920x1080 six cards now span 90 %; at every
+    size and hand length every card lies inside the row, no wider than twice its
+    height, shows its key on its visible part, and a click on its visible part picks
+    it (the card's button and the raised card are that card)."""
+    app, scene = game_scene(["human", "human"], 3, size=size)
+    state = scene.state.copy()
+    seat = state.current_player or 0
+    state.players[seat].hand = [c.index for c in CARDS[6 : 6 + n]]
+    show_state(scene, state)
+    scene.hover = None
+    app.mouse = None
+    draw(app)
+    row = scene.lay.hand
+    slots = scene.hand.slots(seat)
+    assert len(slots) == n
+    span = slots[-1].rect.right - slots[0].rect.left
+    if size == (1920, 1080) and n == 6:
+        assert span >= 0.9 * row.width, (span, row.width)
+    chips = scene.hand.key_chips()
+    assert len(chips) == n
+    for i, slot in enumerate(slots):
+        assert row.contains(slot.rect), (i, slot.rect, row)
+        assert slot.rect.width <= 2 * slot.rect.height, slot.rect
+        visible = slot.hit
+        _label, chip = chips[i]
+        assert visible.contains(chip), (i, chip, visible)
+        for later in slots[i + 1 :]:
+            assert not later.rect.colliderect(chip), (i, chip, later.rect)
+        point = visible.center
+        button = scene.buttons.hit(point)
+        assert button is not None and button.label == card_name(slot.card), (i, button)
+        scene.hover = point
+        assert scene.hand.hovered(seat) == i

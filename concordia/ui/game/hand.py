@@ -27,6 +27,9 @@ if TYPE_CHECKING:
 #: Ctrl+Z undoes, so neither is a card's). Every card of a hand of any size gets one.
 HAND_KEYS = "1234567890abcdefgijklmnopqrstuvwxy"
 
+#: The widest a hand card grows when the row has room, as its width / height.
+MAX_CARD_SHAPE = 1.75
+
 
 def key_label(i: int) -> str | None:
     """What the ``i``-th card (0-based) of the hand shows and the key that plays it."""
@@ -137,10 +140,14 @@ class HandView:
         full_w = s.px(104)
         height = area.bottom - top
         if n * full_w + (n - 1) * gap <= area.width:
+            # The cards grow to share the row, up to a shape still read as a card
+            # (found at 1920x1080: six cards left half of the row empty).
+            grown = (area.width - (n - 1) * gap) // n
+            w = max(full_w, min(grown, round(height * MAX_CARD_SHAPE)))
             return [
                 HandSlot(card, rect, rect, None)
                 for card, rect in (
-                    (card, pygame.Rect(area.x + i * (full_w + gap), top, full_w, height))
+                    (card, pygame.Rect(area.x + i * (w + gap), top, w, height))
                     for i, card in enumerate(hand)
                 )
             ]
