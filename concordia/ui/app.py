@@ -20,7 +20,17 @@ import pygame
 from concordia.settings import Settings, load_settings_report, save_settings
 from concordia.ui import strings, theme
 from concordia.ui.autosave import AutosaveWriter
-from concordia.ui.input import Click, Drag, Hover, InputMapper, Intent, Key, Quit, Resize
+from concordia.ui.input import (
+    Click,
+    Drag,
+    Hover,
+    InputMapper,
+    Intent,
+    Key,
+    Leave,
+    Quit,
+    Resize,
+)
 from concordia.ui.scene import Scene, SceneStack
 from concordia.ui.sound import Sounds
 from concordia.ui.startup import crash_saved_note, open_first_screens, show_notice
@@ -290,6 +300,14 @@ class App:
             if self.screen is not None and pygame.display.get_init():
                 self.screen = pygame.display.get_surface() or self.screen
             self._rescale()
+            return
+        if isinstance(intent, Leave):
+            # Nothing is under the pointer now: no scene keeps a button hovered (found
+            # by hand: Save, at the window's top edge, stayed highlighted once the
+            # pointer left the window over it) and no tooltip is shown.
+            self.mouse = None
+            for scene in self.stack.scenes:
+                scene.hover = None
             return
         if isinstance(intent, Hover | Click | Drag):
             # A click hides the tooltip until the pointer moves: what lies under a

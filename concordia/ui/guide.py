@@ -168,7 +168,6 @@ class GuideScene(Scene):
         self.answer_time = 0.0
         self.off_script = False
         self.buttons = ButtonRow()
-        self.hover: tuple[int, int] | None = None
         self.human = next(i for i, s in enumerate(game.controller.seats) if s.is_human)
         #: After the script ("Play on"): the guide stays to teach :data:`LESSONS`.
         self.coaching = False

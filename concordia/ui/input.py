@@ -89,8 +89,13 @@ class Quit:
     """The window is being closed."""
 
 
+@dataclass(frozen=True, slots=True)
+class Leave:
+    """The pointer left the window (nothing in it is under the pointer any more)."""
+
+
 Intent: TypeAlias = (
-    Click | Hover | Drag | Wheel | Key | Confirm | Cancel | Undo | HandCard | Resize | Quit
+    Click | Hover | Drag | Wheel | Key | Confirm | Cancel | Undo | HandCard | Resize | Quit | Leave
 )
 
 _DRAG_SLOP = 4  # pixels a held mouse must travel before a press becomes a drag
@@ -124,6 +129,8 @@ class InputMapper:
         if et in (pygame.VIDEORESIZE, pygame.WINDOWRESIZED, pygame.WINDOWSIZECHANGED):
             size = getattr(event, "size", None) or (event.x, event.y)
             return [Resize((int(size[0]), int(size[1])))]
+        if et == pygame.WINDOWLEAVE:
+            return [Leave()]
         if et == pygame.KEYDOWN:
             return [self._key(event)]
         if et == pygame.MOUSEBUTTONDOWN and event.button in (1, 3):

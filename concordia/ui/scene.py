@@ -32,6 +32,9 @@ class Scene:
 
     def __init__(self, app: App) -> None:
         self.app = app
+        #: Where the pointer is over this scene (None: not over the window); what its
+        #: buttons show hovered.
+        self.hover: tuple[int, int] | None = None
 
     def enter(self) -> None:
         """Called once when pushed onto the stack."""

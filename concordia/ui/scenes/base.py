@@ -22,12 +22,12 @@ class ButtonScene(Scene):
     def __init__(self, app: App) -> None:
         super().__init__(app)
         self.buttons = ButtonRow()
-        self.hover: tuple[int, int] | None = None
 
     def enter(self) -> None:
         self.layout()
 
     def resume(self) -> None:
+        self.hover = self.app.mouse  # the pointer moved while the scene was covered
         self.layout()
 
     def px(self, n: float) -> int:

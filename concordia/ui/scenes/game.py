@@ -90,7 +90,6 @@ class GameScene(Scene):
         self.board.set_seat_styles([s.colour for s in controller.seats])
         self.lay = Layout.for_size(app.size, len(controller.seats), app.fonts.scale)
         self.buttons = ButtonRow()
-        self.hover: tuple[int, int] | None = None
         #: The player's input in progress (a half-made choice, the trade amounts).
         self.selection = Selection()
         self.driver = AIDriver()  # the AI seats' request, answer and move on screen
@@ -136,6 +135,9 @@ class GameScene(Scene):
             self.restore_view()
 
     def resume(self) -> None:
+        # The pointer moved while another scene covered this one (found by hand: "?"
+        # stayed highlighted after the rules page it opened was closed elsewhere).
+        self.hover = self.app.mouse
         self.layout()
 
     def exit(self) -> None:
