@@ -302,12 +302,8 @@ class App:
             self._rescale()
             return
         if isinstance(intent, Leave):
-            # Nothing is under the pointer now: no scene keeps a button hovered (found
-            # by hand: Save, at the window's top edge, stayed highlighted once the
-            # pointer left the window over it) and no tooltip is shown.
-            self.mouse = None
-            for scene in self.stack.scenes:
-                scene.hover = None
+            self.mouse = None  # no tooltip either
+            self.stack.pointer_left()
             return
         if isinstance(intent, Hover | Click | Drag):
             # A click hides the tooltip until the pointer moves: what lies under a

@@ -129,6 +129,13 @@ class SceneStack:
         self._scenes.remove(scene)
         scene.exit()
 
+    def pointer_left(self) -> None:
+        """The pointer left the window: no scene keeps a button hovered (found by hand:
+        Save, at the window's top edge, stayed highlighted once the pointer left the
+        window over it)."""
+        for scene in self._scenes:
+            scene.hover = None
+
     def handle(self, intent: Intent) -> Intent | None:
         """Offer ``intent`` from the top scene down until one consumes it. An opaque scene
         that passes an intent on still stops it: the scenes below it are hidden."""
