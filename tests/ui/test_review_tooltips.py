@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from test_review_words import _judged
 from ui_helpers import make_app
 
 from concordia.maps import load_board
@@ -18,7 +19,6 @@ from concordia.review import Review
 from concordia.ui.scenes.review import ReviewScene
 from concordia.ui.widgets import tooltip_rect
 from tests.learn.test_game_review import _cheap_game
-from tests.ui.test_review_words import _judged
 
 pytestmark = pytest.mark.usefixtures("pygame_display")
 
