@@ -564,6 +564,7 @@ EN: Final[dict[str, str]] = {
     "game.marker_up": "marker showing",
     "game.marker_down": "marker turned",
     "game.no_good": "no good",
+    "game.tip.board": "Turn the wheel to zoom the map, drag it to move it.",
     "game.shortcuts": "Esc menu · Enter confirm · Ctrl+Z undo · 1–9, 0, A… hand (the key on "
     "each card) · H hint · wheel zoom · drag pan",
     # Pause menu
@@ -1283,6 +1284,7 @@ IT: Final[dict[str, str]] = {
     "game.marker_up": "segnalino scoperto",
     "game.marker_down": "segnalino girato",
     "game.no_good": "nessuna merce",
+    "game.tip.board": "Gira la rotella per ingrandire la mappa, trascinala per spostarla.",
     "game.shortcuts": "Esc menu · Invio conferma · Ctrl+Z annulla · 1–9, 0, A… mano (il tasto "
     "su ogni carta) · H consiglio · rotella zoom · trascina",
     "pause.title": "Menu di gioco",
