@@ -7,9 +7,10 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
+from concordia.core import Trade
 from concordia.ui.targeting import SelectColonist
 
-__all__ = ["ButtonValue", "Command", "PayFor", "SelectColonist", "TradeStep"]
+__all__ = ["ButtonValue", "Command", "PayFor", "SelectColonist", "TradePlan", "TradeStep"]
 
 
 class Command(enum.Enum):
@@ -40,6 +41,14 @@ class TradeStep:
     delta: int
 
 
+@dataclass(frozen=True)
+class TradePlan:
+    """Mercator: the sales planned on the panel's other rows, then the purchase they pay
+    for (each legal in turn, as the core checks when each is played)."""
+
+    actions: tuple[Trade, ...]
+
+
 #: A game button's payload besides a legal action (``SelectColonist``: the Architect's
 #: colonist to move, as on the board).
-ButtonValue = Command | SelectColonist | PayFor | TradeStep
+ButtonValue = Command | SelectColonist | PayFor | TradeStep | TradePlan

@@ -416,6 +416,7 @@ EN: Final[dict[str, str]] = {
     "game.buy": "Buy {card}",
     "game.buy_with": "Buy {card} paying {goods}",
     "game.trade_buy": "Buy {n} {good} (−{money})",
+    "game.trade_after_sales": "First {sales}, then {trade}: the sale you planned pays for it",
     "game.trade_sell": "Sell {n} {good} (+{money})",
     "game.trade_plus": "Buy 1 more {good} or sell 1 fewer ({money} sestertii each)",
     "game.trade_minus": "Sell 1 more {good} or buy 1 fewer ({money} sestertii each)",
@@ -563,6 +564,7 @@ EN: Final[dict[str, str]] = {
     "game.marker_up": "marker showing",
     "game.marker_down": "marker turned",
     "game.no_good": "no good",
+    "game.tip.board": "Turn the wheel to zoom the map, drag it to move it.",
     "game.shortcuts": "Esc menu · Enter confirm · Ctrl+Z undo · 1–9, 0, A… hand (the key on "
     "each card) · H hint · wheel zoom · drag pan",
     # Pause menu
@@ -1132,6 +1134,7 @@ IT: Final[dict[str, str]] = {
     "game.buy": "Compra {card}",
     "game.buy_with": "Compra {card} pagando {goods}",
     "game.trade_buy": "Compra {n} {good} (−{money})",
+    "game.trade_after_sales": "Prima {sales}, poi {trade}: la paga la vendita preparata",
     "game.trade_sell": "Vendi {n} {good} (+{money})",
     "game.trade_plus": "Compra 1 {good} in più o vendine 1 in meno ({money} sesterzi a unità)",
     "game.trade_minus": "Vendi 1 {good} in più o comprane 1 in meno ({money} sesterzi a unità)",
@@ -1281,6 +1284,7 @@ IT: Final[dict[str, str]] = {
     "game.marker_up": "segnalino scoperto",
     "game.marker_down": "segnalino girato",
     "game.no_good": "nessuna merce",
+    "game.tip.board": "Gira la rotella per ingrandire la mappa, trascinala per spostarla.",
     "game.shortcuts": "Esc menu · Invio conferma · Ctrl+Z annulla · 1–9, 0, A… mano (il tasto "
     "su ogni carta) · H consiglio · rotella zoom · trascina",
     "pause.title": "Menu di gioco",

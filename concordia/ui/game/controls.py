@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from concordia.core.actions import ACTION_TYPES
-from concordia.ui.commands import Command, PayFor, SelectColonist, TradeStep
+from concordia.ui.commands import Command, PayFor, SelectColonist, TradePlan, TradeStep
 from concordia.ui.controller import SaveError, saves_folder
 from concordia.ui.game import hand, hints, pointer
 from concordia.ui.input import (
@@ -167,6 +167,11 @@ def on_button(scene: GameParts, b: Button) -> None:
             return
         case TradeStep(good=good, delta=delta):
             scene.trade.step(good, delta)
+            return
+        case TradePlan(actions=actions):
+            if scene.human_to_act and not scene.controller.awaiting_confirm:
+                for action in actions:
+                    scene.submit(action)
             return
     if (
         isinstance(value, ACTION_TYPES)

@@ -45,7 +45,7 @@ def board_tooltip(scene: GameParts, pos: tuple[int, int]) -> str | None:
     about = _about(scene, hit.target.key, pos)
     if isinstance(hit.choice, Build) and state.points > 0 and scene.options().moves:
         click += ". " + tn("game.build_ends_move", state.points)
-    return f"{click}. {about}" if about and about != t("game.shortcuts") else click
+    return f"{click}. {about}" if about and about != t("game.tip.board") else click
 
 
 def _inland_warning(scene: GameParts, choice: object) -> str | None:
@@ -118,7 +118,9 @@ def _under(
         if province in opts.produce:
             s += ". " + t("game.tip.province_produce")
         return s
-    return t("game.shortcuts")
+    # What the board itself takes; the keys are told at the "?" button (they showed
+    # here, over the empty sea, far from anything they name).
+    return t("game.tip.board")
 
 
 def scene_tooltip(scene: GameParts, pos: tuple[int, int]) -> str | None:

@@ -51,7 +51,8 @@ class TopBar:
                 pygame.Rect(x - w, top.y + s.px(4), w, top.height - s.px(8)),
                 "?",
                 Command.RULES,
-                t("game.tip.rules"),
+                # The keys of the game too: "?" is where help is looked for.
+                f"{t('game.tip.rules')} {t('game.shortcuts')}",
                 size=16,
                 bold=True,
             )

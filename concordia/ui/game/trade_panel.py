@@ -6,9 +6,10 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from concordia.core import Trade
 from concordia.core.data import GOODS, PRICE
 from concordia.ui import theme
-from concordia.ui.commands import TradeStep
+from concordia.ui.commands import TradePlan, TradeStep
 from concordia.ui.presenters import for_phase
 from concordia.ui.strings import t, tn
 from concordia.ui.widgets import Button
@@ -34,9 +35,39 @@ class TradePanel:
         """Whether the panel is open and covers ``pos`` (it sits on the board)."""
         return self.is_open() and self.rect().collidepoint(pos)
 
+    def planned(self, good: str, amount: int) -> tuple[Trade, ...]:
+        """The trades that make ``amount`` of ``good`` on its row: the trade alone when
+        it is legal now; for a purchase that is not, the sales planned on the other rows
+        first (the money and the space they give pay for it), when that makes it legal;
+        else none."""
+        state = self.scene.state
+        trade = Trade(good, amount)
+        if amount == 0:
+            return ()
+        if trade in state.legal_actions():
+            return (trade,)
+        if amount < 0:
+            return ()
+        plan: list[Trade] = []
+        for g, n in self.scene.selection.trades.items():
+            sale = Trade(g, n)
+            if g != good and n < 0 and sale in state.legal_actions():
+                state = state.apply(sale)
+                plan.append(sale)
+        return (*plan, trade) if plan and trade in state.legal_actions() else ()
+
+    def amounts(self, good: str) -> list[int]:
+        """The amounts the row of ``good`` may be set to (0 excluded): those legal now and
+        the purchases the planned sales of the other rows pay for."""
+        now = {tr.amount for tr in self.scene.options().trades.get(good, [])}
+        top = max(now | {0})
+        while self.planned(good, top + 1):
+            top += 1
+        return sorted(now | set(range(1, top + 1)))
+
     def step(self, good: str, delta: int) -> None:
         s = self.scene
-        amounts = sorted(tr.amount for tr in s.options().trades.get(good, []))
+        amounts = self.amounts(good)
         if not amounts:
             return
         current = s.selection.trades.get(good, 0)
@@ -54,13 +85,11 @@ class TradePanel:
 
     def buttons(self) -> None:
         s = self.scene
-        opts = s.options()
         r = self.rect()
         for i, good in enumerate(GOODS):
             y = r.y + s.px(56) + i * s.px(40)
-            trades = opts.trades.get(good, [])
             amount = s.selection.trades.get(good, 0)
-            enabled = bool(trades)
+            enabled = bool(self.amounts(good))
             step = (s.px(32), s.px(30))
             s.buttons.add(
                 Button(
@@ -82,7 +111,12 @@ class TradePanel:
                     enabled=enabled,
                 )
             )
-            trade = next((tr for tr in trades if tr.amount == amount), None)
+            plan = self.planned(good, amount)
+            trade: Trade | TradePlan | None = None
+            if len(plan) == 1:
+                trade = plan[0]
+            elif plan:
+                trade = TradePlan(plan)
             money = abs(amount) * PRICE[GOODS.index(good)]
             if amount > 0:
                 label = t("game.trade_buy", n=amount, good="", money=money)
@@ -92,6 +126,18 @@ class TradePanel:
                 tip = t("game.trade_sell", n=-amount, good=tn("good." + good, -amount), money=money)
             else:
                 label = tip = "—"
+            if isinstance(trade, TradePlan):
+                sales = ", ".join(
+                    t(
+                        "game.trade_sell",
+                        n=-a.amount,
+                        good=tn("good." + a.good, -a.amount),
+                        money=-a.amount * PRICE[GOODS.index(a.good)],
+                    )
+                    for a in trade.actions[:-1]
+                )
+                # Both go inside a sentence: "First sell 1 cloth, then buy 2 bricks".
+                tip = t("game.trade_after_sales", trade=_lower(tip), sales=_lower(sales))
             s.buttons.add(
                 Button(
                     pygame.Rect(r.x + s.px(294), y, s.px(124), s.px(30)),
@@ -160,3 +206,8 @@ class TradePanel:
                 theme.TEXT,
                 "center",
             )
+
+
+def _lower(words: str) -> str:
+    """``words`` with a small first letter, to go inside a sentence."""
+    return words[:1].lower() + words[1:]

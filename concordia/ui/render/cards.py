@@ -58,10 +58,13 @@ MIN_TEXT = 8  # the smallest font size a face uses (px)
 
 @dataclass
 class FaceReport:
-    """What a drawn face holds: each text with its box, and texts that were cut."""
+    """What a drawn face holds: each text with its box, texts that were cut, and the
+    boxes of its price icons (``price``) and of its points pill (``worth``)."""
 
     texts: list[tuple[str, pygame.Rect]] = field(default_factory=list)
     cut: list[str] = field(default_factory=list)
+    price: pygame.Rect | None = None
+    worth: pygame.Rect | None = None
 
     def merge(self, other: FaceReport) -> None:
         self.texts += other.texts
@@ -304,6 +307,7 @@ class CardFaces:
         x = bottom.x
         if worth is not None:
             pill = self._worth(surface, report, worth, bottom)
+            report.worth = pill
             price_right = pill.x - pad
         else:
             price_right = bottom.right
@@ -311,7 +315,7 @@ class CardFaces:
             key_box = pygame.Rect(x, bottom.y, round(bottom_h * 0.7), bottom_h)
             self.label(surface, report, str(key), key_box, round(bottom_h * 0.75), SUBTLE)
             x = key_box.right + 2
-        price_icons(
+        report.price = price_icons(
             surface, d.cost, tuple(surcharge), pygame.Rect(x, bottom.y, price_right - x, bottom_h)
         )
         if spine is not None and spine < w:
@@ -464,14 +468,17 @@ def price_icons(
     surface: pygame.Surface, cost: Sequence[str], surcharge: Sequence[str], box: pygame.Rect
 ) -> pygame.Rect:
     """The card's price as goods icons, then "+" and the display slot's extra goods on a
-    darker ground; returns the area used. Icons shrink to fit ``box``."""
+    darker ground; returns the area used. Icons shrink to fit ``box``; below 6 px they
+    stay 6 px and overlap each other instead, so the price never runs out of ``box``
+    (found at 1024x640: the last icons went under the card's points pill)."""
     n = len(cost) + len(surcharge)
     if n == 0 or box.width <= 0:
         return pygame.Rect(box.x, box.y, 0, box.height)
-    gap = 2
     plus = 6 if surcharge and cost else 0
-    s = min(box.height, (box.width - plus - gap * (n - 1)) // n)
+    s = min(box.height, (box.width - plus - 2 * (n - 1)) // n)
     s = max(6, s)
+    # The step from one icon to the next: 2 px apart when they fit, closer when not.
+    gap = 2 if n == 1 else min(2, (box.width - plus - n * s) // (n - 1))
     x = box.x
     y = box.centery
     for good in cost:
@@ -484,12 +491,13 @@ def price_icons(
                 surface, SUBTLE, (x + plus / 2 - 0.5, y - 2), (x + plus / 2 - 0.5, y + 2), 1
             )
             x += plus
-        ground = pygame.Rect(x - 1, box.y, len(surcharge) * (s + gap) + 1, box.height)
+        ground = pygame.Rect(x - 1, box.y, len(surcharge) * (s + gap) - gap + 2, box.height)
         pygame.draw.rect(surface, SURCHARGE_BG, ground, border_radius=3)
         for good in surcharge:
             _good_chip(surface, good, (x + s / 2, y), s)
             x += s + gap
-    return pygame.Rect(box.x, box.y, x - box.x, box.height)
+        return pygame.Rect(box.x, box.y, ground.right - box.x, box.height)
+    return pygame.Rect(box.x, box.y, x - gap - box.x, box.height)
 
 
 def _good_chip(surface: pygame.Surface, good: str, centre: tuple[float, float], s: int) -> None:

@@ -68,6 +68,17 @@ class ButtonScene(Scene):
     def tooltip(self, pos: tuple[int, int]) -> str | None:
         return self.buttons.tooltip(pos)
 
+    def tooltip_avoid(self, pos: tuple[int, int]) -> pygame.Rect | None:
+        """The button whose tooltip shows at ``pos``: the tooltip goes beside it."""
+        button = self.buttons.hit(pos)
+        return None if button is None else button.rect
+
+    def tooltip_keep_clear(self) -> list[pygame.Rect]:
+        """Every button: a tooltip that covered them hid the one about to be clicked
+        (found in the review at 1024x640: Next's covered Back, a costliest turn's the
+        next ones)."""
+        return [b.rect for b in self.buttons.buttons]
+
     def title(self, surface: pygame.Surface, s: str, y: int, size: int = 34) -> None:
         theme.text(
             surface,
