@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from concordia.core import Move
+from concordia.core.actions import PlayCard, parse_action
 from concordia.ui import theme
 from concordia.ui.game.describe import addressee, describe_text
 from concordia.ui.strings import t
@@ -164,10 +165,13 @@ class LogPanel:
         return out
 
     def _turns(self, lines: list[tuple[str, int, bool]]) -> list[tuple[int, int, int]]:
-        """(first action, seat, number of actions) of each run of one seat's actions."""
+        """(first action, seat, number of actions) of each run of one seat's actions; a
+        card play starts a run, so goods a seat throws away on another seat's turn (its
+        storehouse overflowed by their production) are not folded into its own turn."""
         out: list[tuple[int, int, int]] = []
         for i, (_text, seat, _marked) in enumerate(lines):
-            if out and out[-1][1] == seat:
+            plays = i < len(self._texts) and isinstance(parse_action(self._texts[i][0]), PlayCard)
+            if out and out[-1][1] == seat and not plays:
                 out[-1] = (out[-1][0], seat, out[-1][2] + 1)
             else:
                 out.append((i, seat, 1))
