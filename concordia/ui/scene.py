@@ -99,7 +99,11 @@ class SceneStack:
         scene = self._scenes.pop()
         scene.exit()
         if self._scenes:
-            self._scenes[-1].resume()
+            top = self._scenes[-1]
+            # The pointer moved while the scene was covered (found by hand: "?" stayed
+            # highlighted after the rules page it opened was closed elsewhere).
+            top.hover = top.app.mouse
+            top.resume()
         return scene
 
     def replace(self, scene: Scene) -> None:

@@ -5,6 +5,7 @@ scrolling; the log itself folds to its title (the button beside it)."""
 
 from __future__ import annotations
 
+import functools
 from typing import TYPE_CHECKING
 
 import pygame
@@ -170,7 +171,7 @@ class LogPanel:
         storehouse overflowed by their production) are not folded into its own turn."""
         out: list[tuple[int, int, int]] = []
         for i, (_text, seat, _marked) in enumerate(lines):
-            plays = i < len(self._texts) and isinstance(parse_action(self._texts[i][0]), PlayCard)
+            plays = i < len(self._texts) and _is_play(self._texts[i][0])
             if out and out[-1][1] == seat and not plays:
                 out[-1] = (out[-1][0], seat, out[-1][2] + 1)
             else:
@@ -269,3 +270,9 @@ class LogPanel:
         marked = {c.last_action_of(seat) for seat in range(len(c.seats))}
         self._marks = tuple(sorted(m for m in marked if m is not None))
         return [(text, seat, i in marked) for i, (_, text, seat) in enumerate(texts)]
+
+
+@functools.lru_cache(maxsize=512)
+def _is_play(notation: str) -> bool:
+    """Whether the action written ``notation`` plays a card (a turn starts with it)."""
+    return isinstance(parse_action(notation), PlayCard)

@@ -44,17 +44,19 @@ class TradePanel:
         trade = Trade(good, amount)
         if amount == 0:
             return ()
-        if trade in state.legal_actions():
+        legal = state.legal_actions()
+        if trade in legal:
             return (trade,)
         if amount < 0:
             return ()
         plan: list[Trade] = []
         for g, n in self.scene.selection.trades.items():
             sale = Trade(g, n)
-            if g != good and n < 0 and sale in state.legal_actions():
+            if g != good and n < 0 and sale in legal:
                 state = state.apply(sale)
+                legal = state.legal_actions()
                 plan.append(sale)
-        return (*plan, trade) if plan and trade in state.legal_actions() else ()
+        return (*plan, trade) if plan and trade in legal else ()
 
     def amounts(self, good: str) -> list[int]:
         """The amounts the row of ``good`` may be set to (0 excluded): those legal now and

@@ -27,7 +27,6 @@ class ButtonScene(Scene):
         self.layout()
 
     def resume(self) -> None:
-        self.hover = self.app.mouse  # the pointer moved while the scene was covered
         self.layout()
 
     def px(self, n: float) -> int:

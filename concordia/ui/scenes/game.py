@@ -135,9 +135,6 @@ class GameScene(Scene):
             self.restore_view()
 
     def resume(self) -> None:
-        # The pointer moved while another scene covered this one (found by hand: "?"
-        # stayed highlighted after the rules page it opened was closed elsewhere).
-        self.hover = self.app.mouse
         self.layout()
 
     def exit(self) -> None:
