@@ -770,7 +770,7 @@ def test_the_hint_words_do_not_cover_the_steps_they_star(size: tuple[int, int]) 
         placed = hint_box(scene)
         assert placed is not None
         box, lines = placed
-        assert len(lines) == 8 and board.contains(box)
+        assert len(lines) == 9 and board.contains(box)  # every line: it has the room
         badge = scene.geometry().badges[province]
         star = pygame.Rect(badge.x, badge.y, badge.w, badge.h)
         top_left = pygame.Rect(board.x + scene.px(8), board.y + scene.px(8), box.w, box.h)

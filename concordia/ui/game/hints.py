@@ -10,7 +10,7 @@ adviser gives its reasons (the expert's options with their chance of winning), t
 from __future__ import annotations
 
 import logging
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, TypeVar
 
@@ -50,6 +50,9 @@ T = TypeVar("T")
 #: The longest suggested play followed (a card's sub-steps; a guard, not a rule).
 MAX_PLAN = 40
 
+#: The share of the board's height the hint box may take for its words.
+BOX_SHARE = 0.45
+
 
 @dataclass
 class Hint:
@@ -70,6 +73,9 @@ class Hint:
     pending: GameState | None = None
     #: The adviser's reasons in words (empty when it gave none).
     why: str = ""
+    #: Shorter forms of ``why`` for a box short of room, each with one more of the
+    #: next best alternatives left out from the end (:func:`why_forms`).
+    why_short: tuple[str, ...] = ()
     #: The player closed the box of words (H or the Hint button again reopens it);
     #: the stars and rings stay.
     closed: bool = False
@@ -167,8 +173,44 @@ def why_text(
     seat: int,
     options: tuple[PlayOption, ...],
 ) -> str:
-    """The reasons. From an adviser that forecasts the chance of winning (the expert),
-    :func:`why_win`: what the play does and its chance to win. Otherwise the forecast
+    """The reasons in words, whole (:func:`why_forms`); empty without options."""
+    forms = why_forms(scene, state, seat, options)
+    return forms[0] if forms else ""
+
+
+#: The reasons in words given the next best alternatives to name.
+Say = Callable[[list[str]], str]
+
+
+def why_forms(
+    scene: GameParts,
+    state: GameState,
+    seat: int,
+    options: tuple[PlayOption, ...],
+) -> tuple[str, ...]:
+    """The reasons in words, whole first, then shorter forms for a box short of room:
+    each leaves out one more of the next best alternatives from the end and says so
+    with "…" where they were, so no sentence is ever cut in the middle (found by hand
+    at 1024x640: the box cut "…, next best: Prefect: does not reach Comum before"
+    mid-sentence). Empty without options. The words: :func:`why_points` or
+    :func:`why_win`."""
+    if not options:
+        return ()
+    names = option_names(scene, seat, options)
+    if options[0].win is not None:
+        say, others = why_win(scene, state, seat, options, names)
+    else:
+        say, others = why_points(state, options, names)
+    shorter = [say([*others[:k], "…"]) for k in range(len(others) - 1, -1, -1)]
+    return (say(others), *shorter)
+
+
+def why_points(
+    state: GameState, options: tuple[PlayOption, ...], names: list[str | None]
+) -> tuple[Say, list[str]]:
+    """The reasons of an adviser that does not forecast the chance of winning (the
+    expert's are :func:`why_win`), as the words around the next best alternatives and
+    those alternatives: the forecast
     final points (and lead over the best opponent) of the best option, then how much
     less the next best two are worth to the search that ranked them (its score, in VP,
     the opponents' prospects counted against each), each named by its card, and by the
@@ -176,18 +218,13 @@ def why_text(
     under half a point says "about the same"; while the player leads, an option after
     which the end comes later says so. The lead is told only where the adviser gives it
     (near the end; far from it a difference of two forecasts swung from +12 to -25 in a
-    round). Empty without options.
+    round).
 
     Found by hand: the next best used to show their own forecasts, which rank otherwise
     than the search in 3 to 5 players (there the learned margin lost games, so it does
     not rank): the first hint of a 3-player Italia game read "about 127 VP this way;
     next best … about 149 VP (+14) but a weaker position all told". Every number now
     agrees with the order the options are given in."""
-    if not options:
-        return ""
-    names = option_names(scene, seat, options)
-    if options[0].win is not None:
-        return why_win(scene, state, seat, options, names)
     best = options[0]
     best_lead = None if best.lead is None else round(best.lead)
     best_end: int | None = None  # replayed once, when an option needs it
@@ -214,13 +251,19 @@ def why_text(
             if best_end is not None and this_end is not None and best_end < this_end:
                 key = "game.hint_why_other_later"
         others.append(tn(key, less, what=what))
-    if not others:
+    n = round(best.points)
+
+    def say(alternatives: list[str]) -> str:
+        if not alternatives:
+            if best_lead is None:
+                return t("game.hint_why_only_far", n=n)
+            return t("game.hint_why_only", n=n, lead=best_lead)
+        told = "; ".join(alternatives)
         if best_lead is None:
-            return t("game.hint_why_only_far", n=round(best.points))
-        return t("game.hint_why_only", n=round(best.points), lead=best_lead)
-    if best_lead is None:
-        return t("game.hint_why_far", n=round(best.points), others="; ".join(others))
-    return t("game.hint_why", n=round(best.points), lead=best_lead, others="; ".join(others))
+            return t("game.hint_why_far", n=n, others=told)
+        return t("game.hint_why", n=n, lead=best_lead, others=told)
+
+    return say, others
 
 
 def win_percent(win: float) -> int:
@@ -237,9 +280,10 @@ def why_win(
     seat: int,
     options: tuple[PlayOption, ...],
     names: list[str | None],
-) -> str:
+) -> tuple[Say, list[str]]:
     """The reasons in words, from an adviser that forecasts the chance of winning (the
-    expert): what the best play does, read from the position before and after it
+    expert), as the words around the next best alternatives and those alternatives:
+    what the best play does, read from the position before and after it
     (:func:`concordia.advice.play_reasons`: the end of the game, each god's points, the
     card copied, goods thrown away), its chance of winning and, near the end, the
     expected margin (the only numbers calibrated); then each of the next best two by
@@ -271,9 +315,13 @@ def why_win(
         if opt.win is not None and win_percent(opt.win) < win_percent(best.win):
             bits.append(t("reason.win_chance", pct=win_percent(opt.win)))
         others.append(f"{what}: {', '.join(bits)}" if bits else what)
-    if others:
-        text += "; " + t("reason.next_best", others="; ".join(others))
-    return text
+
+    def say(alternatives: list[str]) -> str:
+        if not alternatives:
+            return text
+        return text + "; " + t("reason.next_best", others="; ".join(alternatives))
+
+    return say, others
 
 
 def reason_words(scene: GameParts, reason: Reason) -> str:
@@ -466,7 +514,8 @@ def on_hint(scene: GameParts, reply: AIResult) -> None:
         scene.rebuild()
         return
     if not hint.actions and reply.options and reply.options[0].actions[:1] == (action,):
-        hint.why = why_text(scene, pending, hint.seat, reply.options)
+        forms = why_forms(scene, pending, hint.seat, reply.options)
+        hint.why, hint.why_short = (forms[0], forms[1:]) if forms else ("", ())
     hint.actions.append(action)
     after = pending.apply(action)
     more = (
@@ -506,7 +555,9 @@ def follow(scene: GameParts, action: Action, before: int) -> Hint | None:
         if a not in s.legal_actions():
             return None
         s = s.apply(a)
-    rest = Hint(step, hint.seat, left, done=True, why=hint.why, closed=hint.closed)
+    rest = Hint(
+        step, hint.seat, left, done=True, why=hint.why, why_short=hint.why_short, closed=hint.closed
+    )
     rest.text = rest.describe(scene)
     return rest
 
@@ -567,19 +618,32 @@ def hint_box(scene: GameParts) -> tuple[pygame.Rect, list[str]] | None:
     corner of the board that covers the least of the steps it stars, then of the other
     lit targets (the top left when it covers none; a long hint there sat on northern
     stars), so the words and the stars they number are seen together. A click on the
-    box still reaches the board under it: the box tells, it takes no input."""
+    box still reaches the board under it: the box tells, it takes no input.
+
+    The box takes the lines it needs up to :data:`BOX_SHARE` of the board's height:
+    every step always (the stars number them), then the longest form of the reasons
+    that fits (:func:`why_forms`: next best alternatives left out whole from the
+    end). Found by hand at 1024x640: the box kept 8 lines, so a three-step Architect
+    showed "…" for its ★ lines and cut the reason mid-sentence."""
     hint = current_hint(scene)
     if hint is None or not hint.text or hint.closed:
         return None
     font = scene.app.fonts.get(13)
     board = scene.lay.board
     width = min(board.width - scene.px(24), scene.px(520))
-    lines = theme.wrap(font, t("game.hint_is", what=hint.text).replace(" · ", "\n"), width)
-    if hint.why and len(lines) > 8:  # a long play: keep the reasons, shorten the steps
-        why = theme.wrap(font, hint.why, width)
-        lines = [*lines[: max(1, 8 - len(why) - 1)], "…", *why]
-    lines = lines[:8]
     line_h = font.get_linesize()
+    steps = hint.text.removesuffix(" · " + hint.why) if hint.why else hint.text
+    lines = theme.wrap(font, t("game.hint_is", what=steps).replace(" · ", "\n"), width)
+    room = (round(board.height * BOX_SHARE) - scene.px(12)) // line_h
+    why: list[str] = []
+    for form in (hint.why, *hint.why_short) if hint.why else ():
+        why = theme.wrap(font, form, width)
+        if len(lines) + len(why) <= room:
+            break
+    lines += why
+    most = (board.height - scene.px(28)) // line_h  # what the board holds at all
+    if len(lines) > most:  # a last resort on a tiny board: whole lines, then "…"
+        lines = [*lines[: most - 1], "…"]
     w = width + scene.px(16)
     h = len(lines) * line_h + scene.px(12)
     area = Box(board.x, board.y, board.width, board.height)
