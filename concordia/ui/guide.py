@@ -16,7 +16,8 @@ first time also says how that god scores.
 
 After the script (*Play on*) the guide stays as a coach: it checks nothing, and shows
 each of the lessons of :mod:`concordia.ui.guide_lessons` once, when its moment has come
-(the cards the script never plays, the storehouse, the end of the game). The box and the
+(the cards the script never plays, the storehouse, the end of the game), at most one
+between two cards the player plays: lessons due together come on turns that follow. The box and the
 rings are drawn by :mod:`concordia.ui.guide_view`.
 
 No row holds code: changing the guide means editing the tables and the strings.
@@ -173,6 +174,10 @@ class GuideScene(Scene):
         self.coaching = False
         self.lesson: str | None = None  # the lesson shown now
         self.taught: set[str] = set()
+        #: Lessons whose moment came while another was shown this turn, in order.
+        self.waiting: list[str] = []
+        #: The player's card plays (:meth:`cards_played`) when the last lesson showed.
+        self.lesson_plays = -1
         #: The box as last laid out (``guide_view.layout``).
         self.panel: pygame.Rect | None = None
 
@@ -220,13 +225,34 @@ class GuideScene(Scene):
             key for key in LESSONS if key not in self.taught and LESSON_WHEN[key](state, self.human)
         ]
 
+    def cards_played(self) -> int:
+        """How many cards the guided player has played (the game's record)."""
+        c = self.game.controller
+        return sum(
+            1
+            for a, seat in zip(c.actions, c.actors, strict=True)
+            if seat == self.human and a.startswith("play ")
+        )
+
     def coach(self) -> None:
-        """After the script: show the next lesson whose moment has come."""
-        if self.lesson is None and not self.game.state.is_terminal():
-            due = self.lessons_due()
-            if due:
-                self.lesson = due[0]
-                self.layout()
+        """After the script: show the next lesson whose moment has come, at most one
+        between two cards the player plays (found by hand: four lessons came at once
+        after "Play on", each to close before the board could be seen). The others
+        wait, and come at a later moment of theirs or at the start of a later turn."""
+        state = self.game.state
+        if self.lesson is not None or state.is_terminal():
+            return
+        due = self.lessons_due()
+        self.waiting += [key for key in due if key not in self.waiting]
+        if not self.waiting or self.cards_played() <= self.lesson_plays:
+            return
+        now = [key for key in self.waiting if key in due]
+        if not now and not (state.phase == Phase.CARD and state.turn_player == self.human):
+            return
+        self.lesson = (now or self.waiting)[0]
+        self.waiting.remove(self.lesson)
+        self.lesson_plays = self.cards_played()
+        self.layout()
 
     def start_coaching(self) -> None:
         self.coaching = True

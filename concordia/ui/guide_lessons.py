@@ -1,6 +1,7 @@
 """What the guide teaches after its script: :data:`LESSONS`, each shown once when
 :data:`LESSON_WHEN` says its moment has come in the game (the cards the script never
-plays, the storehouse, the end), and the words that say how a god scores."""
+plays, the storehouse, the end; the guide shows one a turn at most, so some wait for a
+later turn), and the words that say how a god scores."""
 
 from __future__ import annotations
 

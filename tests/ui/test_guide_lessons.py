@@ -3,17 +3,19 @@ storehouse, the end; its pages are numbered apart; its player has a real name.""
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 
 import pytest
 from test_guided_game import ready, run_until
 from ui_helpers import board, click_button, draw, find_actions, make_app
 
-from concordia.core import GameState, Phase, new_game, parse_action
+from concordia.core import GameState, Phase, PlayCard, new_game, parse_action
 from concordia.core.data import CARD_BY_ID, CARDS
 from concordia.settings import Settings
 from concordia.ui import strings
 from concordia.ui.app import App, AppOptions
+from concordia.ui.commands import Command
 from concordia.ui.guide import GUIDE_BOARD, STEPS, GuideScene, start_guided_game
 from concordia.ui.guide_lessons import END_NEAR_CARDS, LESSON_WHEN, LESSONS, STOREHOUSE_WARN
 from concordia.ui.input import Click
@@ -112,23 +114,61 @@ def test_each_page_of_the_guide_has_its_own_number_and_the_lessons_follow() -> N
         game = guide.game
         run_until(app, lambda: guide.lesson is not None, what="the first lesson")
         assert game.state.turn_player == guide.human and game.state.phase == Phase.CARD
-        shown: list[str] = []
-        while guide.lesson is not None:
-            shown.append(guide.lesson)
-            words = " ".join(guide.text_lines(10_000)[1])
-            assert words and "{" not in words
-            draw(app)
-            click_button(app, lambda v: v == "got_it")
-        # the Diplomat in the hand, the Colonist and specialists in the display, a
-        # storehouse of 10 used spaces
-        assert shown == ["diplomat", "colonist", "specialist", "storehouse"]
-        assert guide.taught == set(shown)
+        # the Diplomat in the hand (the Colonist and specialists in the display and a
+        # storehouse of 10 used spaces wait for the next turns)
+        assert guide.lesson == "diplomat"
+        words = " ".join(guide.text_lines(10_000)[1])
+        assert words and "{" not in words
+        draw(app)
+        click_button(app, lambda v: v == "got_it")
+        assert guide.lesson is None and guide.taught == {"diplomat"}
         # while coaching the player's clicks and keys are the game's: a card is played
         card = next(b for b in game.buttons.buttons if str(b.value).startswith("play "))
         app.dispatch(Click(card.rect.center))
         assert game.controller.actions[-1] == str(card.value)
     finally:
         guide.game.close()
+
+
+def test_the_lessons_come_one_a_turn() -> None:
+    """Found by hand at 1024x640: after "Play on" four lessons (the Diplomat, the
+    Colonist card, the specialists, the storehouse) came one after another at the same
+    moment, each needing "Got it" before the board could be seen. At most one lesson
+    now comes between two cards the player plays; the others wait for the next turns."""
+    app = make_app((1024, 640))
+    guide = start_guided_game(app)
+    game = guide.game
+    try:
+        _titles_of_the_whole_guide(app, guide)
+        click_button(app, lambda v: v == "next")  # "Play on"
+        rng = random.Random(5)
+        plays = 0  # the cards the player played after the script
+        seen: list[tuple[int, str]] = []  # (plays before it, lesson)
+        while plays < 8 and not game.state.is_terminal():
+            run_until(app, lambda: guide.lesson is not None or game.human_to_act, what=seen)
+            if guide.lesson is not None:
+                seen.append((plays, guide.lesson))
+                draw(app)
+                click_button(app, lambda v: v == "got_it")
+                continue
+            if game.controller.awaiting_confirm:
+                end = next(b for b in game.buttons.buttons if b.value == Command.END_TURN)
+                app.dispatch(Click(end.rect.center))  # the guide lets the click through
+            else:
+                action = rng.choice(game.state.legal_actions())
+                plays += isinstance(action, PlayCard)
+                game.submit(action)
+            app.update(0.05)
+        lessons = [key for _, key in seen]
+        assert len(set(lessons)) == len(lessons), seen  # each lesson once
+        assert [n for n, _ in seen][:2] == [0, 1], seen  # one before the first card
+        befores = [n for n, _ in seen]
+        assert befores == sorted(set(befores)), seen  # never two between two cards
+        # all four that were due at once are shown, one turn after another
+        assert lessons[:4] == ["diplomat", "colonist", "specialist", "storehouse"], seen
+        assert guide.taught >= set(lessons[:4])
+    finally:
+        game.close()
 
 
 def test_the_specialist_lesson_teaches_minerva_and_the_steps_their_gods() -> None:
