@@ -39,7 +39,7 @@ from concordia.ui.guide_lessons import LESSON_WHEN, LESSONS
 from concordia.ui.input import Click, Confirm, Hover, Intent, Undo
 from concordia.ui.scene import Scene
 from concordia.ui.strings import t
-from concordia.ui.targeting import SelectColonist, Target, anchor
+from concordia.ui.targeting import Footprint, SelectColonist, footprint
 from concordia.ui.widgets import Button, ButtonRow
 
 if TYPE_CHECKING:
@@ -340,7 +340,12 @@ class GuideScene(Scene):
         return out
 
     def expected_points(self) -> list[tuple[int, int]]:
-        """Board positions of the current step's target (the ring's centres)."""
+        """Board positions of the current step's target (where a click takes it)."""
+        return [at for at, _ in self.expected_marks()]
+
+    def expected_marks(self) -> list[tuple[tuple[int, int], Footprint]]:
+        """The current step's board targets: where a click takes each, and the drawn
+        shape it is taken on (its badge, its piece), which the ring goes round."""
         step = self.step
         if step is None or step.expect in ("info", "end_turn"):
             return []
@@ -356,13 +361,13 @@ class GuideScene(Scene):
             # this choice: a badge shared by two colonists in one city (land/sea beside
             # Roma) selects the other one, so the ring goes on the piece instead.
             for part in sorted(target.parts, key=lambda p: p.rank):
-                point = anchor(geometry, Target(target.choice, target.key, (part,)))
-                if point is None:
+                shape = footprint(geometry, part)
+                if shape is None:
                     continue
-                at = (round(point[0]), round(point[1]))
+                at = (round(shape.centre[0]), round(shape.centre[1]))
                 hit = self.game.board_hit(at)
                 if hit is not None and self.classify(hit.choice) == "yes":
-                    out.append(at)
+                    out.append((at, shape))
                     break
         return out
 

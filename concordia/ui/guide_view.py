@@ -3,6 +3,7 @@ on what the player should click; functions over :class:`~concordia.ui.guide.Guid
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import pygame
@@ -11,6 +12,7 @@ from concordia.ui import theme
 from concordia.ui.ai_bridge import HINT_LEVEL
 from concordia.ui.guide_lessons import god_text, lesson_text
 from concordia.ui.strings import t
+from concordia.ui.targeting import Box, Disc, Footprint
 from concordia.ui.widgets import Button
 
 if TYPE_CHECKING:
@@ -170,7 +172,53 @@ def rings(guide: GuideScene, surface: pygame.Surface) -> None:
         r = b.rect.inflate(guide.px(10), guide.px(10))
         pygame.draw.rect(surface, theme.HINT_RING_SHADOW, r.inflate(4, 4), 2, border_radius=10)
         pygame.draw.rect(surface, theme.HILITE, r, width, border_radius=9)
-    radius = guide.px(24)
-    for p in guide.expected_points():
-        pygame.draw.circle(surface, theme.HINT_RING_SHADOW, p, radius + 3, 2)
-        pygame.draw.circle(surface, theme.HILITE, p, radius, width)
+    marks = guide.expected_marks()
+    if not marks:
+        return
+    # The rings of the board targets are drawn on a layer of their own, cleared where
+    # any badge lies: a ring passes behind a price or a production, never across its
+    # words (found by hand at 1024x640: a circle centred on the badge "4s+B+W" was
+    # drawn across it; the one round Roma's sea colonist crossed "land/sea").
+    rings = [ring_round(guide, at, shape) for at, shape in marks]
+    area = rings[0][0].unionall([r for r, _ in rings[1:]])
+    layer = pygame.Surface(area.size, pygame.SRCALPHA)
+    for _, draw_ring in rings:
+        draw_ring(layer, (-area.x, -area.y))
+    for badge in guide.game.geometry().badges.values():
+        clear = pygame.Rect(round(badge.x), round(badge.y), round(badge.w), round(badge.h))
+        layer.fill((0, 0, 0, 0), clear.move(-area.x, -area.y))
+    surface.blit(layer, area)
+
+
+Offset = tuple[int, int]
+
+
+def ring_round(
+    guide: GuideScene, at: tuple[int, int], shape: Footprint
+) -> tuple[pygame.Rect, Callable[[pygame.Surface, Offset], None]]:
+    """The ring round ``shape``, a few pixels outside it, and what draws it (on a
+    surface whose origin is moved by an offset): a badge (a price, a production) by a
+    rounded rectangle, a piece or a city by a circle, a route by a circle on the point
+    ``at`` where its click is taken."""
+    width = 4  # a steady ring: the idle rule paints only when something changes
+    gap = guide.px(3)
+    if isinstance(shape, Box):
+        r = pygame.Rect(round(shape.x), round(shape.y), round(shape.w), round(shape.h))
+        r = r.inflate(2 * (gap + width), 2 * (gap + width))
+
+        def rect(surface: pygame.Surface, off: Offset) -> None:
+            moved = r.move(off)
+            shadow = theme.HINT_RING_SHADOW
+            pygame.draw.rect(surface, shadow, moved.inflate(4, 4), 2, border_radius=10)
+            pygame.draw.rect(surface, theme.HILITE, moved, width, border_radius=9)
+
+        return r.inflate(6, 6), rect
+    radius = round(shape.r) + gap + width if isinstance(shape, Disc) else guide.px(24)
+
+    def circle(surface: pygame.Surface, off: Offset) -> None:
+        c = (at[0] + off[0], at[1] + off[1])
+        pygame.draw.circle(surface, theme.HINT_RING_SHADOW, c, radius + 3, 2)
+        pygame.draw.circle(surface, theme.HILITE, c, radius, width)
+
+    side = 2 * (radius + 4)
+    return pygame.Rect(at[0] - side // 2, at[1] - side // 2, side, side), circle

@@ -531,11 +531,17 @@ def price_badge(state: GameState, action: Action) -> str:
 def anchor(geometry: BoardGeometry, target: Target) -> Point | None:
     """Where a player aims at ``target``: its badge's centre, else its first marker."""
     for part in sorted(target.parts, key=lambda p: p.rank):
-        fps = _footprints(geometry, part)
-        if fps:
-            fp = fps[0]
+        fp = footprint(geometry, part)
+        if fp is not None:
             return fp.centre
     return None
+
+
+def footprint(geometry: BoardGeometry, part: Part) -> Footprint | None:
+    """The main drawn shape of ``part`` (a badge's box, a city's disc, a route's
+    line), None where it is not drawn."""
+    fps = _footprints(geometry, part)
+    return fps[0] if fps else None
 
 
 def _footprints(geometry: BoardGeometry, part: Part) -> Sequence[Footprint]:
