@@ -13,9 +13,11 @@ a forecast.
 
 Candidates are whole card plays (turn options of :mod:`concordia.ai.greedy`, planned
 with the hand-tuned evaluation and the hard agent's spite), plus, for each Architect
-in hand, the plays starting with another of the best first moves, and for each
-Prefect the plays of its other provinces; the best :attr:`OutcomeSearchConfig.candidates`
-by the forecast of the position each reaches are searched:
+in hand, the plays starting with another of the best first moves, for each
+Prefect the plays of its other provinces, and the plays that buy the last cards for
+sale (:mod:`concordia.ai.closing`); the best :attr:`OutcomeSearchConfig.candidates`
+by the forecast of the position each reaches are searched, and the best play that
+takes the Concordia card besides them:
 
 1. each *world* re-deals the unseen draw pile with the agent's rng
    (``view.redeal(rng)``; the real order is never used);
