@@ -27,6 +27,7 @@ import threading
 from dataclasses import dataclass
 
 from concordia.ai.base import Limit
+from concordia.ai.closing import closing_wins
 from concordia.ai.evaluate import remaining_turns
 from concordia.ai.expert_v1 import ExpertV1Agent
 from concordia.ai.expert_v1 import OptionReport as SearchReport
@@ -83,6 +84,16 @@ class ExpertAgent(ExpertV1Agent):
             lead = fc.margin[me] if exact and fc is not None else r.lead
             reports.append(
                 OptionReport(r.actions, r.expected_points, lead, r.value, r.visits, win, exact)
+            )
+        # With two players a play that buys the last cards and wins after every
+        # final turn the planner proposes for the other seat is a sure win too.
+        wins = closing_wins(world)
+        if wins:
+            acts, fc = max(wins, key=lambda w: w[1].margin[me])
+            best = max(r.value for r in reports) if reports else 0.0
+            reports = [r for r in reports if r.actions != acts]
+            reports.append(
+                OptionReport(acts, fc.points[me], fc.margin[me], best, 0, fc.win[me], True)
             )
         out = rank_by_outcome(reports)
         self.last_analysis = list[SearchReport](out)

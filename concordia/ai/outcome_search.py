@@ -13,9 +13,11 @@ a forecast.
 
 Candidates are whole card plays (turn options of :mod:`concordia.ai.greedy`, planned
 with the hand-tuned evaluation and the hard agent's spite), plus, for each Architect
-in hand, the plays starting with another of the best first moves, and for each
-Prefect the plays of its other provinces; the best :attr:`OutcomeSearchConfig.candidates`
-by the forecast of the position each reaches are searched:
+in hand, the plays starting with another of the best first moves, for each
+Prefect the plays of its other provinces, and the plays that buy the last cards for
+sale (:mod:`concordia.ai.closing`); the best :attr:`OutcomeSearchConfig.candidates`
+by the forecast of the position each reaches are searched, and the best play that
+takes the Concordia card besides them:
 
 1. each *world* re-deals the unseen draw pile with the agent's rng
    (``view.redeal(rng)``; the real order is never used);
@@ -39,6 +41,7 @@ from dataclasses import dataclass, fields, replace
 from typing import Any
 
 from concordia.ai.base import Budget, Limit
+from concordia.ai.closing import closing_options
 from concordia.ai.evaluate import NORMAL, remaining_turns
 from concordia.ai.expert_v1 import architect_options, card_options
 from concordia.ai.greedy import (
@@ -220,13 +223,17 @@ class OutcomeSearchAgent(SearchingAgent):
             if cfg.architect_branch and view.num_players <= 4:
                 opts = opts + architect_options(view, hand, cfg.architect_branch)
             opts = opts + card_options(view, hand, PREFECT_BRANCH, frozenset({Phase.PREFECT}))
+        closing = closing_options(view) if view.phase == Phase.CARD else []
         seen: set[tuple[str, ...]] = set()
         unique: list[TurnOption] = []
-        for o in opts:
+        closes: set[int] = set()
+        for o in closing + opts:
             key = _position_key(o.state)
             if key in seen:
                 continue
             seen.add(key)
+            if len(unique) < len(closing) and o.state.concordia == me:
+                closes.add(len(unique))
             unique.append(o)
         scored = []
         for i, o in enumerate(unique):
@@ -235,7 +242,12 @@ class OutcomeSearchAgent(SearchingAgent):
             got = self.score(o.state, me)
             scored.append((got, i, o))
         scored.sort(key=lambda t: (-t[0][0], t[1]))
+        # A play that ends the game by buying the last cards is always searched (the
+        # best by the forecast, if none is among the candidates): the forecast right
+        # after it cannot see the last turns, the rollouts play them.
         best = scored[: cfg.candidates]
+        if not any(t[1] in closes for t in best):
+            best += [t for t in scored[cfg.candidates :] if t[1] in closes][:1]
         return [o for _g, _i, o in best], [g for g, _i, _o in best]
 
     def _safe_rollout(

@@ -22,8 +22,8 @@ One command, seeded and resumable:
 
 Example (the shipped weights; docs/ai.md has the run)::
 
-    nice -n 10 python -m concordia.tools.train_outcome --games 1000 --seed 2 --jobs 2 \\
-        --data ~/outcome-data
+    nice -n 10 python -m concordia.tools.train_outcome --games 1570 --seed 3 --jobs 2 \\
+        --data ~/outcome-data --agents expert-v1,expert-v1,hard,normal
 """
 
 from __future__ import annotations

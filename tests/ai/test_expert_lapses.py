@@ -6,10 +6,25 @@ from __future__ import annotations
 import random
 import threading
 
-from concordia.ai import Limit
+import pytest
+
+from concordia.ai import Agent, Limit
+from concordia.ai.expert import ExpertAgent
 from concordia.ai.outcome_search import OutcomeSearchAgent
-from concordia.core import GameState
-from tests.core.helpers import check, discard_from_hand, game, set_goods, set_turn
+from concordia.core import GameState, Phase
+from concordia.core.cards.prefect import cash_income
+from concordia.core.data import CARDS
+from tests.core.helpers import (
+    check,
+    discard_from_hand,
+    game,
+    give_card,
+    legal,
+    play,
+    set_colonists,
+    set_goods,
+    set_turn,
+)
 
 BUDGET = Limit(iterations=14)
 
@@ -57,3 +72,108 @@ def test_no_one_card_tribune_while_other_cards_gain() -> None:
     s = check(s)
     plan = _plan(s)
     assert plan[0] != "play tribune", plan
+
+
+# The menu's expert and the outcome search, both with the shipped network.
+AGENTS = {"expert": ExpertAgent, "expert-outcome": OutcomeSearchAgent}
+
+
+def _turn(s: GameState, agent: Agent) -> tuple[list[str], GameState]:
+    """The whole card play ``agent`` makes for the mover, decision by decision."""
+    seat = s.current_player
+    assert seat is not None
+    rng = random.Random(1)
+    played: list[str] = []
+    s = s.copy()
+    while s.turn_player == seat and s.current_player == seat and s.phase != Phase.OVER:
+        if played and s.phase == Phase.CARD:
+            break
+        a = agent.choose(s.view_for(seat), BUDGET, rng, threading.Event())
+        played.append(str(a))
+        s.apply_in_place(a)
+    return played, s
+
+
+@pytest.mark.parametrize("name", sorted(AGENTS))
+def test_a_diplomat_copies_when_a_copy_gains(name: str) -> None:
+    # Two players, Italia: seat 0 has played its Senator; seat 1's top discard is a
+    # Prefect and three markers are flipped, so a Diplomat copying it takes 4
+    # sestertii (the cash) or produces. Whatever the expert plays, a Diplomat that
+    # copies nothing is a turn given away.
+    s = game("italia", 2, seed=1)
+    set_turn(s, 0)
+    discard_from_hand(s, 0, "senator")
+    discard_from_hand(s, 1, "architect", "prefect")
+    for province in ("venetia", "transpadana", "apulia"):
+        s.markers[s.topo.province_by_slug[province]] = False
+    s = check(s)
+    assert cash_income(s) == 4 and "copy 1" in legal(play(s, "play diplomat"))
+    plan, _after = _turn(s, AGENTS[name]())
+    assert plan[:2] != ["play diplomat", "finish"], plan
+
+
+def _full_storehouse() -> GameState:
+    # Two players, Italia: seat 0's storehouse is full of wine and cloth (no colonist
+    # waits in it) and it has houses in Venetia's tool and brick cities; it holds a
+    # Prefect, a Mercator, an Architect and the Tribune.
+    s = game("italia", 2, seed=1)
+    set_turn(s, 0)
+    discard_from_hand(s, 0, "prefect", "diplomat", "senator")
+    venetia = s.topo.province_by_slug["venetia"]
+    _houses(s, 0, list(s.topo.province_cities[venetia])[:2])
+    set_colonists(s, 0, [("land", "roma"), ("sea", "roma")], store=(0, 0))
+    set_goods(s, 0, wine=6, cloth=6)
+    return check(s)
+
+
+@pytest.mark.parametrize("name", sorted(AGENTS))
+def test_no_goods_thrown_away_while_another_play_keeps_them(name: str) -> None:
+    # Producing Venetia overflows the storehouse by three goods; the Mercator, the
+    # Architect and the Tribune keep every good.
+    s = _full_storehouse()
+    assert s.players[0].free_space() == 0
+    produced = play(s, "play prefect", "produce venetia")
+    assert produced.phase == Phase.OVERFLOW and produced.current_player == 0
+    plan, _after = _turn(s, AGENTS[name]())
+    assert not any(a.startswith("discard") for a in plan), plan
+
+
+def _race() -> GameState:
+    # Two players, Italia, at the end: two cards are left for sale (I_smith and
+    # I_mason) and the draw pile is empty. Both seats hold a Senator and 20 sestertii;
+    # seat 0 leads 98 to 91. Whoever buys the last card takes the Concordia card.
+    s = game("italia", 2, seed=1)
+    set_turn(s, 0)
+    sale = [c for c in s.display if c is not None] + list(s.deck)
+    for i, c in enumerate(sale):
+        if CARDS[c].id not in ("I_smith", "I_mason"):
+            give_card(s, i % 2, CARDS[c].id, discard=True)
+    discard_from_hand(s, 0, "diplomat")
+    discard_from_hand(s, 1, "diplomat")
+    cities = [c for c in range(s.topo.num_cities) if c != s.topo.capital]
+    random.Random(5).shuffle(cities)
+    _houses(s, 0, cities[:9])
+    _houses(s, 1, cities[12:23])
+    for seat in range(2):
+        set_colonists(s, seat, [("land", "roma"), ("sea", "roma")], store=(1, 1))
+        s.players[seat].money = 20
+        set_goods(s, seat, brick=2, food=2, tool=1, wine=1, cloth=1)
+    return check(s)
+
+
+@pytest.mark.parametrize("name", sorted(AGENTS))
+def test_the_expert_buys_the_last_cards_rather_than_leave_the_end_to_the_other(
+    name: str,
+) -> None:
+    s = _race()
+    assert [sc.total for sc in s.scores()] == [98, 91]
+    # Buying one card leaves the last one, and the Concordia card, to seat 1.
+    one = play(s, "play senator", "buy I_mason brick", "finish")
+    assert one.current_player == 1 and "buy I_smith" in legal(play(one, "play senator"))
+    plan, after = _turn(s, AGENTS[name]())
+    assert after.concordia == 0, plan
+    # Seat 1's final turn (played by the same level) ends the game, won by seat 0.
+    _reply, over = _turn(after, AGENTS[name]())
+    while over.phase != Phase.OVER:  # the pending discards, if any
+        over.apply_in_place(over.legal_actions()[0])
+    assert over.outcome().winner == 0
