@@ -44,14 +44,22 @@ def ready(guide: GuideScene) -> Callable[[], bool]:
     return check
 
 
-def follow_guide(app: App, guide: GuideScene, board_first: bool = False) -> int:
+def follow_guide(
+    app: App,
+    guide: GuideScene,
+    board_first: bool = False,
+    check: Callable[[GuideScene], None] | None = None,
+) -> int:
     """Click wherever the guide rings, step after step (``board_first``: the ring on
-    the board when there is one, else the ringed button); returns the clicks made."""
+    the board when there is one, else the ringed button; ``check`` looks at each step
+    before its click); returns the clicks made."""
     clicks = 0
     while not guide.finished:
         run_until(app, ready(guide), what=guide.step)
         if guide.finished:
             break
+        if check is not None:
+            check(guide)
         points = guide.expected_points()
         for p in points:  # every ring on the board takes the click it asks for
             hit = guide.game.board_hit(p)
