@@ -227,3 +227,20 @@ def test_menu_screens_fit(language: Cuts) -> None:
             assert language.cut == [], (size, scene.name, language.cut)
             app.pop()
         game.close()
+
+
+def test_panels_say_houses_left(language: Cuts) -> None:
+    # Each panel's count of houses is the houses still to build, and says so: "9 houses"
+    # read as the houses on the board (found by hand at 1024x640, 5 players).
+    app = _app((1024, 640))
+    scene = _scene(app, ["human"] * 5)
+    state = POSITIONS["card"]
+    show_state(scene, state)
+    assert app.screen is not None
+    app.draw(app.screen)
+    texts = [text for text, _ in scene.players.texts]
+    left = {"en": "left", "it": "rimast"}[strings.language()]
+    for p in state.players:
+        line = strings.tn("game.houses_left", p.houses_left)
+        assert left in line, line
+        assert any(line in text for text in texts), (line, texts)

@@ -155,11 +155,10 @@ def test_count_strings_say_one_and_two(lang: str) -> None:
     assert totals_line(1, 1, 1) == one
     assert totals_line(2, 2, 2) == two
     singular = {
-        "en": ["1 game left out", "Your last result", "1 house", "1 house left", "1 card in hand"],
+        "en": ["1 game left out", "Your last result", "1 house left", "1 card in hand"],
         "it": [
             "1 partita esclusa",
             "Il tuo ultimo risultato",
-            "1 casa",
             "1 casa rimasta",
             "1 carta in mano",
         ],
@@ -167,8 +166,7 @@ def test_count_strings_say_one_and_two(lang: str) -> None:
     keys = [
         "stats.skipped",
         "stats.last",
-        "game.houses",
-        "game.tip.houses_left",
+        "game.houses_left",
         "game.tip.in_hand",
     ]
     for key, text in zip(keys, singular, strict=True):

@@ -37,7 +37,7 @@ class PlayersPanel:
         name = cfg.name + ("" if cfg.is_human else f" ({t('kind.' + cfg.kind)})")
         counts = (
             tn("game.money", p.money),
-            tn("game.tip.houses_left", p.houses_left),
+            tn("game.houses_left", p.houses_left),
             tn("game.tip.in_hand", len(p.hand)),
         )
         tip = f"{name}: " + ", ".join(counts)
@@ -168,7 +168,9 @@ class PlayersPanel:
             )
             top = state.discard(seat)
             chip = self.chip_rect(rect)
-            info = f"{tn('game.houses', p.houses_left)} · {tn('game.hand_hidden', len(p.hand))}"
+            info = (
+                f"{tn('game.houses_left', p.houses_left)} · {tn('game.hand_hidden', len(p.hand))}"
+            )
             info_rect = theme.text(
                 surface,
                 small,
