@@ -464,23 +464,27 @@ class ReviewScene(ButtonScene):
         scores = self.states[turn.end].scores()
         theme.text(surface, small, t("review.scores"), (x, y), theme.TEXT_DIM)
         y += small.get_linesize()
-        col = w // max(1, len(scores))
-        for seat, sc in enumerate(scores):
-            cx = x + seat * col
+        # One row while every "name score" fits its column, else two rows; a name is
+        # shortened before its score is (found by hand at 1024x640, 5 players: the
+        # first seat's score was cut off).
+        labels = [(self.seat_name(seat), f" {sc.total}") for seat, sc in enumerate(scores)]
+        widest = max(body.size(name + score)[0] for name, score in labels) + self.px(18)
+        per_row = len(labels) if widest * len(labels) <= w else (len(labels) + 1) // 2
+        col = w // max(1, per_row)
+        for seat, (name, score) in enumerate(labels):
+            cx = x + (seat % per_row) * col
+            cy = y + (seat // per_row) * body.get_linesize()
             ci = self.seat_colour_index(seat)
             theme.shape(
                 surface,
                 theme.seat_shape(ci),
-                (cx + self.px(6), y + self.px(9)),
+                (cx + self.px(6), cy + self.px(9)),
                 self.px(6),
                 theme.seat_colour(ci),
             )
-            theme.text(
-                surface,
-                body,
-                theme.fit(body, f"{self.seat_name(seat)} {sc.total}", col - self.px(18)),
-                (cx + self.px(16), y),
-            )
+            room = col - self.px(18) - body.size(score)[0]
+            theme.text(surface, body, theme.fit(body, name, room) + score, (cx + self.px(16), cy))
+        y += (len(labels) - 1) // per_row * body.get_linesize()
         y += body.get_linesize() + self.px(6)
         # the chart
         review = self.job.review
