@@ -55,6 +55,7 @@ __all__ = [
     "analyse",
     "cache_path",
     "human_seats",
+    "judged_search",
     "load_cached",
     "review_key",
     "score_history",
@@ -380,6 +381,14 @@ def analyse(
     return Review(review_key(record, iterations), tuple(out))
 
 
+def judged_search(state: GameState, iterations: int = DEFAULT_ITERATIONS) -> tuple[Limit, str]:
+    """The budget and rng seed of the expert's search of ``state`` when it judges a
+    turn: the hint asks for the same at the start of a turn, so a card the hint
+    proposed is the review's best play and never flagged (found by hand: the review
+    called a turn that followed the hint its costliest)."""
+    return Limit(iterations=iterations), f"{state.seed}/{state.step}/review"
+
+
 class Judge:
     """The expert judging turns: the same agent, evaluation and search as the hint.
 
@@ -410,8 +419,8 @@ class Judge:
         at the same budget and seed)."""
         seat = start.current_player
         assert seat is not None
-        rng = random.Random(f"{start.seed}/{start.step}/review")
-        limit = Limit(iterations=iterations)
+        limit, seed = judged_search(start, iterations)
+        rng = random.Random(seed)
         reports = self.agent.analyse(start.view_for(seat), limit, rng, cancel)
         if cancel.is_set():
             raise Cancelled

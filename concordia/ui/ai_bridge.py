@@ -24,8 +24,9 @@ from concordia.ai import base as ai_base
 from concordia.ai import worker as ai_worker
 from concordia.ai.base import Limit
 from concordia.ai.worker import AIError, AIRequest, AIResult, AIWorker, Failure, Purpose
-from concordia.core import Action, GameState
+from concordia.core import Action, GameState, Phase
 from concordia.jobs import BackgroundJob
+from concordia.review import judged_search
 
 __all__ = ["CLOSE_WAIT_S", "HINT_LEVEL", "AIBridge", "level_limit"]
 
@@ -85,13 +86,31 @@ class AIBridge:
         self, game_id: int, state: GameState, seat: int, level: str = HINT_LEVEL
     ) -> None:
         """Ask ``level`` (the expert AI by default) what ``seat`` should play in
-        ``state``; the reply's purpose is a hint. Open requests are not cancelled."""
-        self._send(game_id, state, seat, level, Purpose.HINT)
+        ``state``; the reply's purpose is a hint. Open requests are not cancelled.
 
-    def _send(self, game_id: int, state: GameState, seat: int, level: str, why: Purpose) -> None:
+        At the start of a turn the expert searches with the review's budget and seed
+        (:func:`concordia.review.judged_search`): one judge, so the review never calls
+        the card the hint proposed a loss."""
+        if level == HINT_LEVEL and state.phase == Phase.CARD:
+            limit, seed = judged_search(state)
+            self._send(game_id, state, seat, level, Purpose.HINT, limit, seed)
+        else:
+            self._send(game_id, state, seat, level, Purpose.HINT)
+
+    def _send(
+        self,
+        game_id: int,
+        state: GameState,
+        seat: int,
+        level: str,
+        why: Purpose,
+        limit: Limit | None = None,
+        seed: str | None = None,
+    ) -> None:
         try:
-            limit = level_limit(level, self.time_scale)
-            req = AIRequest(game_id, state.step, state, seat, level, limit, purpose=why)
+            if limit is None:
+                limit = level_limit(level, self.time_scale)
+            req = AIRequest(game_id, state.step, state, seat, level, limit, seed, why)
             self._live().request(req)
         except Exception as exc:  # an unknown level, a worker that cannot start: say so
             logger.exception("the AI worker refused a request")
