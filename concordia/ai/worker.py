@@ -98,7 +98,8 @@ class AIError:
 class PlayOption(NamedTuple):
     """One of an adviser's searched card plays, as passed to the UI: the whole play's
     actions, the forecast final victory points, the forecast lead over the best
-    opponent (None far from the end, where the search does not count it), the
+    opponent (None far from the end, where the search does not count it, and from an
+    adviser that forecasts the chance of winning), the
     search's score, by which the options are ranked (in VP, the opponents' prospects
     counted against it), and the chance of winning after it (0 to 1; None from an
     adviser that does not forecast it)."""
@@ -163,13 +164,16 @@ def options_of(agent: Agent) -> tuple[PlayOption, ...]:
     """An adviser's best options from its last decision (none for other agents)."""
     if not isinstance(agent, Adviser):
         return ()
-    # The lead only where the search counts it (near the end).
+    # The lead only where the search counts it (near the end), and never beside a
+    # chance of winning: the expert's chance is the outcome network's and its lead the
+    # rollouts', and together they read as "about 10 % to win; expected margin +12"
+    # (found by hand). A play that ends the game tells its real margin in its reasons.
     near = agent.last_stats.get("near_end", 1.0)
     out = []
     for r in agent.last_analysis[:OPTIONS_PASSED]:
         win = getattr(r, "win", None)  # the expert's chance of winning (not every adviser's)
-        lead = r.lead if near else None
         chance = float(win) if isinstance(win, int | float) else None
+        lead = r.lead if near and chance is None else None
         out.append(PlayOption(tuple(r.actions), r.expected_points, lead, r.value, chance))
     return tuple(out)
 
