@@ -10,13 +10,13 @@ import threading
 import pytest
 
 from concordia.ai.base import Limit
-from concordia.core import Phase
+from concordia.core import GameState, Phase
 from concordia.review import DEFAULT_ITERATIONS, Judge, judged_search, split_turns
 from concordia.ui.ai_bridge import HINT_LEVEL, AIBridge
 from tests.ai.positions import cheap_game
 
 
-def _turn_starts(n: int) -> list:
+def _turn_starts(n: int) -> list[GameState]:
     record, states = cheap_game(1)
     starts = [states[t.start] for t in split_turns(record, states) if t.seat == 0]
     picked = starts[2 :: max(1, len(starts) // n)][:n]

@@ -22,7 +22,7 @@ def _record(names: list[str]) -> GameRecord:
     board = load_board("imperium")
     rng = random.Random(5)
     state = new_game(board, num_players=len(names), seed=5)
-    actions = []
+    actions: list[str] = []
     while len(actions) < 60:
         action = rng.choice(state.legal_actions())
         actions.append(str(action))
