@@ -56,3 +56,35 @@ def test_every_seat_score_is_shown_whole(names: list[str], monkeypatch: pytest.M
     scores = scene.states[scene.turns[scene.index].end].scores()
     for seat, name in enumerate(names):
         assert f"{name} {scores[seat].total}" in drawn, (name, drawn)
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1920, 1080)])
+def test_a_review_with_no_costly_turn_says_so_inside_its_panel(
+    size: tuple[int, int], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Found by hand at 1920x1080: "You played no turn the expert would not have (beyond
+    # its mar…" ran past the window's right edge under the chart.
+    from concordia.review import Review
+    from concordia.ui.strings import t
+
+    app = make_app(size)
+    scene = ReviewScene(app, _record(NAMES), load_board("imperium"))  # not entered: no job
+    scene.job.review = Review("k", ())
+    app.stack.push(scene)
+    drawn: list[tuple[str, int]] = []
+    real = theme.text
+
+    def spy(
+        surface: object, font: object, text: str, pos: tuple[int, int], *a: object, **kw: object
+    ) -> object:
+        drawn.append((text, pos[0] + font.size(text)[0]))  # type: ignore[attr-defined]
+        return real(surface, font, text, pos, *a, **kw)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(theme, "text", spy)
+    draw(app)
+    words = t("review.no_loss")
+    # The line under the chart (the summary at the top says the same in its own place).
+    under = [(s, right) for s, right in drawn if s and s in words and s != words]
+    under += [(s, right) for s, right in drawn if s == words]
+    assert under, drawn
+    assert all(right <= size[0] for _s, right in under), under

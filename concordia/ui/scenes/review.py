@@ -511,10 +511,12 @@ class ReviewScene(ButtonScene):
                 mark=min(turn.round, len(self.history) - 1),
             )
         if review is not None:
-            label = t("review.costliest") if review.costliest() else t("review.no_loss")
-            theme.text(
-                surface, small, label, (x, side.bottom - self.px(3 * 34 + 24)), theme.TEXT_DIM
-            )
+            # Wrapped to the panel: with no costly turn there are no buttons under it
+            # (found by hand at 1920x1080: the sentence ran past the window's edge).
+            costly = review.costliest()
+            label = t("review.costliest") if costly else t("review.no_loss")
+            y = side.bottom - self.px(3 * 34 + 24)
+            self._para(surface, label, x, y, w, small, theme.TEXT_DIM, 1 if costly else 3)
 
     def _para(
         self,
