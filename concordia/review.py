@@ -760,8 +760,9 @@ def search_noise(state: GameState, iterations: int) -> float:
 
 
 def hint_time(state: GameState) -> float:
-    """Seconds the game's hint takes from ``state``: the expert at its UI budget on the
-    AI thread, then each further step of its play (replayed from its plan), as
+    """Seconds the game's hint takes from ``state``: the expert on the AI thread (at the
+    start of a turn with the review's budget and seed, :func:`judged_search`, else at
+    its UI budget), then each further step of its play (replayed from its plan), as
     :mod:`concordia.ui.game.hints` asks them, and the reasons of the best three plays
     read from the position (:func:`concordia.advice.play_reasons`, on the UI thread)."""
     import time
@@ -778,7 +779,8 @@ def hint_time(state: GameState) -> float:
     try:
         s = state
         for _ in range(60):  # a card's steps
-            worker.request(AIRequest(1, s.step, s, seat, "expert", limit, None, Purpose.HINT))
+            lim, seed = judged_search(s) if s.phase == Phase.CARD else (limit, None)
+            worker.request(AIRequest(1, s.step, s, seat, "expert", lim, seed, Purpose.HINT))
             while (reply := worker.poll()) is None:
                 time.sleep(0.002)
             if reply.action is None:
