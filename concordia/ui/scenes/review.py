@@ -464,27 +464,10 @@ class ReviewScene(ButtonScene):
         scores = self.states[turn.end].scores()
         theme.text(surface, small, t("review.scores"), (x, y), theme.TEXT_DIM)
         y += small.get_linesize()
-        # One row while every "name score" fits its column, else two rows; a name is
-        # shortened before its score is (found by hand at 1024x640, 5 players: the
-        # first seat's score was cut off).
-        labels = [(self.seat_name(seat), f" {sc.total}") for seat, sc in enumerate(scores)]
-        widest = max(body.size(name + score)[0] for name, score in labels) + self.px(18)
-        per_row = len(labels) if widest * len(labels) <= w else (len(labels) + 1) // 2
-        col = w // max(1, per_row)
-        for seat, (name, score) in enumerate(labels):
-            cx = x + (seat % per_row) * col
-            cy = y + (seat // per_row) * body.get_linesize()
-            ci = self.seat_colour_index(seat)
-            theme.shape(
-                surface,
-                theme.seat_shape(ci),
-                (cx + self.px(6), cy + self.px(9)),
-                self.px(6),
-                theme.seat_colour(ci),
-            )
-            room = col - self.px(18) - body.size(score)[0]
-            theme.text(surface, body, theme.fit(body, name, room) + score, (cx + self.px(16), cy))
-        y += (len(labels) - 1) // per_row * body.get_linesize()
+        seats = [
+            (self.seat_name(i), sc.total, self.seat_colour_index(i)) for i, sc in enumerate(scores)
+        ]
+        y = _score_line(surface, body, seats, x, y, w, self.px)
         y += body.get_linesize() + self.px(6)
         # the chart
         review = self.job.review
@@ -536,3 +519,31 @@ class ReviewScene(ButtonScene):
             theme.text(surface, font, line, (x, y), colour)
             y += font.get_linesize()
         return y + self.px(4)
+
+
+def _score_line(
+    surface: pygame.Surface,
+    body: pygame.font.Font,
+    seats: list[tuple[str, int, int]],
+    x: int,
+    y: int,
+    w: int,
+    px: Callable[[float], int],
+) -> int:
+    """Each seat's (name, score, colour index) with its shape, from ``(x, y)`` in width
+    ``w``; the y of the last row. One row while every "name score" fits its column, else
+    two rows; a name is shortened before its score is (found by hand at 1024x640, 5
+    players: the first seat's score was cut off)."""
+    labels = [(name, f" {total}") for name, total, _ci in seats]
+    widest = max(body.size(name + score)[0] for name, score in labels) + px(18)
+    per_row = len(labels) if widest * len(labels) <= w else (len(labels) + 1) // 2
+    col = w // max(1, per_row)
+    for i, ((name, score), (_n, _t, ci)) in enumerate(zip(labels, seats, strict=True)):
+        cx = x + (i % per_row) * col
+        cy = y + (i // per_row) * body.get_linesize()
+        theme.shape(
+            surface, theme.seat_shape(ci), (cx + px(6), cy + px(9)), px(6), theme.seat_colour(ci)
+        )
+        room = col - px(18) - body.size(score)[0]
+        theme.text(surface, body, theme.fit(body, name, room) + score, (cx + px(16), cy))
+    return y + (len(labels) - 1) // per_row * body.get_linesize()
