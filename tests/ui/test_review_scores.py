@@ -6,11 +6,10 @@ from __future__ import annotations
 import random
 
 import pytest
-from ui_helpers import draw, make_app
+from ui_helpers import draw, drawn_texts, make_app
 
 from concordia.core import GameRecord, new_game
 from concordia.maps import load_board
-from concordia.ui import theme
 from concordia.ui.scenes.review import ReviewScene
 
 pytestmark = pytest.mark.usefixtures("pygame_display")
@@ -44,18 +43,12 @@ def test_every_seat_score_is_shown_whole(names: list[str], monkeypatch: pytest.M
     scene = ReviewScene(app, record, load_board("imperium"))  # not entered: no job
     app.stack.push(scene)
     scene.index = len(scene.turns) - 1
-    drawn: list[str] = []
-    real = theme.text
-
-    def spy(surface: object, font: object, text: str, *args: object, **kw: object) -> object:
-        drawn.append(text)
-        return real(surface, font, text, *args, **kw)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(theme, "text", spy)
+    drawn = drawn_texts(monkeypatch)
     draw(app)
+    texts = [text for text, _right in drawn]
     scores = scene.states[scene.turns[scene.index].end].scores()
     for seat, name in enumerate(names):
-        assert f"{name} {scores[seat].total}" in drawn, (name, drawn)
+        assert f"{name} {scores[seat].total}" in texts, (name, texts)
 
 
 @pytest.mark.parametrize("size", [(1024, 640), (1920, 1080)])
@@ -71,16 +64,7 @@ def test_a_review_with_no_costly_turn_says_so_inside_its_panel(
     scene = ReviewScene(app, _record(NAMES), load_board("imperium"))  # not entered: no job
     scene.job.review = Review("k", ())
     app.stack.push(scene)
-    drawn: list[tuple[str, int]] = []
-    real = theme.text
-
-    def spy(
-        surface: object, font: object, text: str, pos: tuple[int, int], *a: object, **kw: object
-    ) -> object:
-        drawn.append((text, pos[0] + font.size(text)[0]))  # type: ignore[attr-defined]
-        return real(surface, font, text, pos, *a, **kw)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(theme, "text", spy)
+    drawn = drawn_texts(monkeypatch)
     draw(app)
     words = t("review.no_loss")
     # The line under the chart (the summary at the top says the same in its own place).

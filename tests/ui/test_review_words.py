@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 import pytest
-from ui_helpers import draw, make_app
+from ui_helpers import draw, drawn_texts, make_app
 
 from concordia.advice import given_up, play_reasons
 from concordia.core import Action, GameRecord, GameState, PlayCard, parse_action
@@ -144,8 +144,6 @@ def test_the_summary_is_shown_whole_at_the_smallest_size(
     lang: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Found by hand at 1024x640: "…cost you about 52 % of your winni…"."""
-    from concordia.ui import theme
-
     record, _states = _cheap_game(1)
     app = make_app((1024, 640))
     set_language(lang)  # after the app, which sets the settings' language
@@ -155,18 +153,11 @@ def test_the_summary_is_shown_whole_at_the_smallest_size(
         judged = tuple(_judged(scene, i, 0.30, 0.60) for i in mine[:6])
         scene.job.review = Review("k", judged)
         app.stack.push(scene)
-        drawn: list[str] = []
-        real = theme.text
-
-        def spy(surface: object, font: object, text: str, *args: object, **kw: object) -> object:
-            drawn.append(text)
-            return real(surface, font, text, *args, **kw)  # type: ignore[arg-type]
-
-        monkeypatch.setattr(theme, "text", spy)
+        drawn = drawn_texts(monkeypatch)
         draw(app)
         words = summary(scene.job.review)
         assert len(words) > 90  # long enough to need two lines at this size
-        shown = [line for line in drawn if line and line in words]
+        shown = [line for line, _right in drawn if line and line in words]
         assert " ".join(shown[:2]) == words or "".join(shown[:1]) == words, shown
         assert not any(line.endswith("…") for line in shown)
     finally:

@@ -104,6 +104,22 @@ def draw(app: App) -> None:
     app.draw(app.screen)
 
 
+def drawn_texts(monkeypatch: Any) -> list[tuple[str, int]]:
+    """Record every ``theme.text`` call from now on (still drawing it): the text and the
+    x of its right edge, in draw order."""
+    from concordia.ui import theme
+
+    drawn: list[tuple[str, int]] = []
+    real = theme.text
+
+    def spy(surface: Any, font: Any, text: str, pos: Any, *a: Any, **kw: Any) -> Any:
+        drawn.append((text, pos[0] + font.size(text)[0]))
+        return real(surface, font, text, pos, *a, **kw)
+
+    monkeypatch.setattr(theme, "text", spy)
+    return drawn
+
+
 def show_state(scene: GameScene, state: GameState) -> None:
     """Put ``state`` on screen as the position to play (history and selection reset);
     the scene's seats should all be human so that whoever decides can click."""
