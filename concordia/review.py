@@ -54,6 +54,7 @@ __all__ = [
     "TurnReview",
     "analyse",
     "cache_path",
+    "hint_search",
     "human_seats",
     "judged_search",
     "load_cached",
@@ -387,6 +388,13 @@ def judged_search(state: GameState, iterations: int = DEFAULT_ITERATIONS) -> tup
     proposed is the review's best play and never flagged (found by hand: the review
     called a turn that followed the hint its costliest)."""
     return Limit(iterations=iterations), f"{state.seed}/{state.step}/review"
+
+
+def hint_search(state: GameState) -> tuple[Limit, str] | None:
+    """The budget and seed the expert's hint searches ``state`` with: the review's at
+    the start of a turn (:func:`judged_search`, one judge), else None (the level's
+    budget: the later steps replay the plan)."""
+    return judged_search(state) if state.phase == Phase.CARD else None
 
 
 class Judge:
@@ -760,11 +768,11 @@ def search_noise(state: GameState, iterations: int) -> float:
 
 
 def hint_time(state: GameState) -> float:
-    """Seconds the game's hint takes from ``state``: the expert on the AI thread (at the
-    start of a turn with the review's budget and seed, :func:`judged_search`, else at
-    its UI budget), then each further step of its play (replayed from its plan), as
-    :mod:`concordia.ui.game.hints` asks them, and the reasons of the best three plays
-    read from the position (:func:`concordia.advice.play_reasons`, on the UI thread)."""
+    """Seconds the game's hint takes from ``state``: the expert on the AI thread (with
+    the budget and seed of :func:`hint_search`, else its UI budget), then each further
+    step of its play (replayed from its plan), as :mod:`concordia.ui.game.hints` asks
+    them, and the reasons of the best three plays read from the position
+    (:func:`concordia.advice.play_reasons`, on the UI thread)."""
     import time
 
     from concordia.advice import play_reasons
@@ -779,7 +787,7 @@ def hint_time(state: GameState) -> float:
     try:
         s = state
         for _ in range(60):  # a card's steps
-            lim, seed = judged_search(s) if s.phase == Phase.CARD else (limit, None)
+            lim, seed = hint_search(s) or (limit, None)
             worker.request(AIRequest(1, s.step, s, seat, "expert", lim, seed, Purpose.HINT))
             while (reply := worker.poll()) is None:
                 time.sleep(0.002)

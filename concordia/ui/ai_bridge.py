@@ -24,9 +24,9 @@ from concordia.ai import base as ai_base
 from concordia.ai import worker as ai_worker
 from concordia.ai.base import Limit
 from concordia.ai.worker import AIError, AIRequest, AIResult, AIWorker, Failure, Purpose
-from concordia.core import Action, GameState, Phase
+from concordia.core import Action, GameState
 from concordia.jobs import BackgroundJob
-from concordia.review import judged_search
+from concordia.review import hint_search
 
 __all__ = ["CLOSE_WAIT_S", "HINT_LEVEL", "AIBridge", "level_limit"]
 
@@ -89,13 +89,11 @@ class AIBridge:
         ``state``; the reply's purpose is a hint. Open requests are not cancelled.
 
         At the start of a turn the expert searches with the review's budget and seed
-        (:func:`concordia.review.judged_search`): one judge, so the review never calls
+        (:func:`concordia.review.hint_search`): one judge, so the review never calls
         the card the hint proposed a loss."""
-        if level == HINT_LEVEL and state.phase == Phase.CARD:
-            limit, seed = judged_search(state)
-            self._send(game_id, state, seat, level, Purpose.HINT, limit, seed)
-        else:
-            self._send(game_id, state, seat, level, Purpose.HINT)
+        search = hint_search(state) if level == HINT_LEVEL else None
+        limit, seed = search or (None, None)
+        self._send(game_id, state, seat, level, Purpose.HINT, limit, seed)
 
     def _send(
         self,

@@ -534,16 +534,16 @@ def _score_line(
     ``w``; the y of the last row. One row while every "name score" fits its column, else
     two rows; a name is shortened before its score is (found by hand at 1024x640, 5
     players: the first seat's score was cut off)."""
-    labels = [(name, f" {total}") for name, total, _ci in seats]
-    widest = max(body.size(name + score)[0] for name, score in labels) + px(18)
-    per_row = len(labels) if widest * len(labels) <= w else (len(labels) + 1) // 2
+    widest = max(body.size(f"{name} {total}")[0] for name, total, _ci in seats) + px(18)
+    per_row = len(seats) if widest * len(seats) <= w else (len(seats) + 1) // 2
     col = w // max(1, per_row)
-    for i, ((name, score), (_n, _t, ci)) in enumerate(zip(labels, seats, strict=True)):
+    for i, (name, total, ci) in enumerate(seats):
         cx = x + (i % per_row) * col
         cy = y + (i // per_row) * body.get_linesize()
         theme.shape(
             surface, theme.seat_shape(ci), (cx + px(6), cy + px(9)), px(6), theme.seat_colour(ci)
         )
+        score = f" {total}"
         room = col - px(18) - body.size(score)[0]
         theme.text(surface, body, theme.fit(body, name, room) + score, (cx + px(16), cy))
-    return y + (len(labels) - 1) // per_row * body.get_linesize()
+    return y + (len(seats) - 1) // per_row * body.get_linesize()
