@@ -84,9 +84,10 @@ class Weights:
     target: float = 0.5  # per unbuilt city next to an own colonist
     target_decay: float = 0.55  # per Architect step further away
     targets_counted: int = 4
-    # Stall breaker: past ``stall_turns`` own turns (finished games take 25-50), every
-    # card left to sell and house left to build costs ``stall`` VP per extra turn, so
-    # agents that would rather farm cash forever drive the game to its end.
+    # Stall breaker (:func:`stall_cost`): past ``stall_turns`` own turns (finished
+    # games take 25-50), every card left to sell, house left to build and good missing
+    # to buy the last cards costs ``stall`` VP per extra turn, so agents that would
+    # rather farm cash forever drive the game to its end.
     stall_turns: int = 60
     stall: float = 0.5
     # Read the game's pace off the cards bought so far (``remaining_turns(paced=True)``)
@@ -300,10 +301,7 @@ def evaluate(s: GameState, seat: int, w: Weights = NORMAL) -> float:
     score += minerva
     if s.concordia == seat:
         score += _CONCORDIA_VP
-    overtime = p.turns - w.stall_turns
-    if overtime > 0:
-        cards_left = len(s.deck) + sum(1 for c in s.display if c is not None)
-        score -= w.stall * overtime * (cards_left + p.houses_left)
+    score -= stall_cost(s, seat, w)
 
     # Resources still to be spent.
     mv = w.money * min(1.0, r / w.money_horizon)
@@ -355,6 +353,35 @@ def evaluate(s: GameState, seat: int, w: Weights = NORMAL) -> float:
                 if need[g]:
                     score += nb * min(goods[g], need[g])
     return score
+
+
+def stall_cost(s: GameState, seat: int, w: Weights = NORMAL) -> float:
+    """The stall breaker's charge against ``seat`` in ``s`` (VP; 0 within ``w.stall_turns``
+    own turns and once the game is over).
+
+    Past ``w.stall_turns`` own turns, ``w.stall`` VP per extra turn for every card left
+    to sell, every house ``seat`` has left to build and, once the draw pile is empty,
+    every good ``seat`` lacks to pay the printed price of the cards still for sale: a
+    seat that could end the game only after a Mercator (the last card wants goods it
+    does not hold) then buys them instead of farming cash, which one-turn planners
+    would never see (a 3-player game of expert-outcome and two expert-v1 stalled for
+    thousands of actions with one card left and only tools in the rich seats' stores).
+    Games that end within ``w.stall_turns`` own turns never pay it."""
+    if s.phase == Phase.OVER:
+        return 0.0
+    p = s.players[seat]
+    overtime = p.turns - w.stall_turns
+    if overtime <= 0:
+        return 0.0
+    left = [c for c in s.display if c is not None]
+    units = len(s.deck) + len(left) + p.houses_left
+    if not s.deck and s.concordia is None:
+        need = [0] * _NUM_GOODS
+        for c in left:
+            for g in CARDS[c].cost:
+                need[GOOD_INDEX[g]] += 1
+        units += sum(max(0, need[g] - p.goods[g]) for g in range(_NUM_GOODS))
+    return w.stall * overtime * units
 
 
 def _final_like(s: GameState, seat: int) -> float:

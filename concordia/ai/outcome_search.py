@@ -42,7 +42,7 @@ from typing import Any
 
 from concordia.ai.base import Budget, Limit
 from concordia.ai.closing import closing_options
-from concordia.ai.evaluate import NORMAL, remaining_turns
+from concordia.ai.evaluate import NORMAL, remaining_turns, stall_cost
 from concordia.ai.expert_v1 import architect_options, card_options
 from concordia.ai.greedy import (
     Cancelled,
@@ -206,12 +206,17 @@ class OutcomeSearchAgent(SearchingAgent):
     # -------------------------------------------------------------- internals
     def score(self, s: GameState, me: int) -> tuple[float, float, float, float]:
         """The search's score of ``s`` for ``me`` (``win_vp`` x the win probability +
-        the margin, in VP), the expected final points, margin and win probability: the
-        real result once the game is over."""
+        the margin, less the evaluation's stall breaker, in VP), the expected final
+        points, margin and win probability: the real result once the game is over.
+
+        The stall breaker (:func:`concordia.ai.evaluate.stall_cost`, nothing in a game
+        of normal length) makes a game that drags on cost more every turn, so a seat
+        that cannot win any more still ends it rather than chase a forecast margin
+        (the network never saw games that long)."""
         fc: Outcome = exact_outcome(s) if s.phase == Phase.OVER else self.net.forecast(s)
         win = fc.win[me]
         margin = fc.margin[me]
-        return self.config.win_vp * win + margin, fc.points[me], margin, win
+        return self.config.win_vp * win + margin - stall_cost(s, me), fc.points[me], margin, win
 
     def _candidates(
         self, view: GameState, me: int, budget: Budget
