@@ -25,7 +25,9 @@ takes the Concordia card besides them:
    turn and our own next one) with the normal policy, the opponent model of the hard
    agent and of ``expert-v1``; stage 2 plays the best :attr:`OutcomeSearchConfig.finalists`
    :attr:`OutcomeSearchConfig.rounds` rounds deep on fresh worlds common to them while the
-   budget lasts.
+   budget lasts. A budget that ends inside stage 1 has rolled out the candidates best
+   by the forecast; the choice is among those (a forecast right after a play is not on
+   the scale of a rollout's, which has seen a round of the other seats' plays).
 
 One rollout is one iteration, so ``Limit(iterations=...)`` gives a deterministic
 choice for a seed; ``Limit(time_s=...)`` stops at the deadline. :meth:`OutcomeSearchAgent.analyse`
@@ -150,6 +152,7 @@ class OutcomeSearchAgent(SearchingAgent):
         # rollouts of ``rounds`` rounds on fresh worlds while the budget lasts (only
         # complete worlds count, so an iteration budget gives a deterministic pick).
         stage1 = list(first)
+        rolled = 0  # candidates (in order) whose stage-1 value is a rollout's
         tot2 = [(0.0, 0.0, 0.0, 0.0)] * k_all
         worlds2 = 0
         self.search_started.set()
@@ -164,6 +167,7 @@ class OutcomeSearchAgent(SearchingAgent):
                     done1 = False
                     break
                 stage1[k] = got
+                rolled += 1
             if done1:
                 order = sorted(range(k_all), key=lambda k: (-stage1[k][0], k))
                 finalists = sorted(order[: cfg.finalists])
@@ -187,9 +191,13 @@ class OutcomeSearchAgent(SearchingAgent):
                 key = (1, v, -k)
                 visits = worlds2 + 1
             else:
+                # A rollout's value and a forecast of the position right after the
+                # play are not on one scale (the rollout has seen a round of the other
+                # seats' plays), so a candidate the budget left without a rollout ranks
+                # below every candidate that had one.
                 v, pt, ld, w = stage1[k]
-                key = (0, v, -k)
-                visits = 1 if finalists else 0
+                visits = 1 if k < rolled else 0
+                key = (visits - 1, v, -k)
             rows.append((key, OptionReport(tuple(o.actions), pt, ld, v, visits, w)))
         rows.sort(key=lambda t: t[0], reverse=True)
         out = [t[1] for t in rows]

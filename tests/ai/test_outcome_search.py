@@ -171,6 +171,46 @@ def test_a_cancel_from_another_thread_stops_the_search(
     assert counter.after_cancel <= MAX_CALLS_BETWEEN_POLLS, counter.after_cancel
 
 
+class _Souring(OutcomeNet):
+    """The shipped net, with the mover's chance and margin cut a round after its play:
+    every rollout's value is below the forecasts right after the plays, as when a
+    round of the other seats' plays costs the mover."""
+
+    def __init__(self, me: int, n: int) -> None:
+        self.inner = load_outcome()
+        self.me = me
+        self.next_seat = (me + 1) % n
+
+    def forecast(self, s: GameState) -> Outcome:
+        fc = self.inner.forecast(s)
+        if s.turn_player == self.next_seat:  # right after the mover's play
+            return fc
+        win = list(fc.win)
+        margin = list(fc.margin)
+        win[self.me] = 0.0
+        margin[self.me] -= 100.0
+        return Outcome(tuple(win), tuple(margin), fc.points, fc.exact)
+
+
+def test_a_budget_that_ends_in_stage_1_chooses_among_the_rolled_out(
+    boards: dict[str, BoardSpec], position: Position
+) -> None:
+    # Found in a 2-player game at 8 rollouts: with 10 or 11 candidates stage 1 never
+    # finished, and a candidate scored only by the forecast after the play outranked
+    # the rolled-out ones in 18 of 72 turns.
+    s = _turn_start(position, boards)
+    me = s.current_player
+    assert me is not None
+    agent = OutcomeSearchAgent(net=_Souring(me, s.num_players))
+    limit = Limit(iterations=3)
+    reports = agent.analyse(s.view_for(me), limit, random.Random(5))
+    assert len(reports) > 3
+    assert reports[0].win == 0.0  # a rolled-out play (soured), not a forecast's
+    assert [r.visits for r in reports[:3]] == [1, 1, 1]
+    assert all(r.visits == 0 for r in reports[3:])
+    assert max(r.value for r in reports[3:]) > reports[0].value  # forecasts rank higher
+
+
 class _NoForecast(OutcomeNet):
     """A net that must not be asked: finished games are scored by their result."""
 
