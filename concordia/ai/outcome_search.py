@@ -171,7 +171,15 @@ class OutcomeSearchAgent(SearchingAgent):
             if done1:
                 order = sorted(range(k_all), key=lambda k: (-stage1[k][0], k))
                 finalists = sorted(order[: cfg.finalists])
+            start2 = budget.elapsed()
             while finalists and not budget.exhausted():
+                # A world that cannot finish before the deadline is not started (an
+                # unfinished world is thrown away, and its last rollout would run
+                # past the time the UI gave the turn): the estimate is the mean
+                # time of the worlds so far.
+                left = budget.remaining_time()
+                if worlds2 and left is not None and left < (budget.elapsed() - start2) / worlds2:
+                    break
                 world = view.redeal(rng)
                 got_all = []
                 for k in finalists:

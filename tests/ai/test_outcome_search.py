@@ -211,6 +211,46 @@ def test_a_budget_that_ends_in_stage_1_chooses_among_the_rolled_out(
     assert max(r.value for r in reports[3:]) > reports[0].value  # forecasts rank higher
 
 
+class _Clock:
+    """A stand-in for the time module of concordia.ai.base: a rollout takes 0.1 s."""
+
+    def __init__(self) -> None:
+        self.now = 100.0
+
+    def perf_counter(self) -> float:
+        return self.now
+
+
+def test_a_time_budget_starts_no_world_it_cannot_finish(
+    boards: dict[str, BoardSpec], position: Position, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Turn p50 at the UI's 1.7 s was 1.71 s: the last world's rollouts ran past the
+    # deadline and the unfinished world was thrown away.
+    s = _turn_start(position, boards)
+    me = s.current_player
+    assert me is not None
+    view = s.view_for(me)
+    k_all = len(OutcomeSearchAgent().analyse(view, Limit(iterations=1), random.Random(5)))
+    assert k_all > 4
+    clock = _Clock()
+    monkeypatch.setattr("concordia.ai.base.time", clock)
+    agent = OutcomeSearchAgent()
+    rollouts = []
+
+    def rollout(*args: Any) -> tuple[float, float, float, float]:
+        clock.now += 0.1
+        rollouts.append(args)
+        return (0.0, 100.0, 0.0, 0.5)
+
+    monkeypatch.setattr(agent, "_rollout", rollout)
+    # Stage 1, two worlds of 4 finalists, and 0.25 s: less than a world.
+    time_s = 0.1 * k_all + 0.8 + 0.25
+    agent.analyse(view, Limit(time_s=time_s), random.Random(5))
+    assert agent.last_stats["time_s"] <= time_s
+    assert len(rollouts) == k_all + 2 * agent.config.finalists
+    assert agent.last_analysis[0].visits == 3  # stage 1 and the two worlds
+
+
 class _NoForecast(OutcomeNet):
     """A net that must not be asked: finished games are scored by their result."""
 
