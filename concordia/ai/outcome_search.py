@@ -25,9 +25,10 @@ takes the Concordia card besides them:
    turn and our own next one) with the normal policy, the opponent model of the hard
    agent and of ``expert-v1``; stage 2 plays the best :attr:`OutcomeSearchConfig.finalists`
    :attr:`OutcomeSearchConfig.rounds` rounds deep on fresh worlds common to them while the
-   budget lasts (a world that would not finish before the deadline is not started). A budget that ends inside stage 1 has rolled out the candidates best
-   by the forecast; the choice is among those (a forecast right after a play is not on
-   the scale of a rollout's, which has seen a round of the other seats' plays).
+   budget lasts (a world that would not finish before the deadline is not started). A
+   budget that ends inside stage 1 has rolled out the candidates best by the forecast;
+   the choice is among those (a forecast right after a play is not on the scale of a
+   rollout's, which has seen a round of the other seats' plays).
 
 One rollout is one iteration, so ``Limit(iterations=...)`` gives a deterministic
 choice for a seed; ``Limit(time_s=...)`` stops at the deadline. :meth:`OutcomeSearchAgent.analyse`
