@@ -136,6 +136,11 @@ def test_pyinstaller_bundle_passes_smoke_test(tmp_path: Path) -> None:
     for tool in ("pytest", "_pytest", "hypothesis", "mypy", "PyInstaller"):
         assert f"('{tool}'" not in bundled, f"{tool} was bundled"
 
+    # The game's data is bundled; the archived self-play games (training data) are not.
+    bundle = dist / APP_NAME
+    assert any(bundle.rglob("outcome_weights.json")), "the outcome weights were not bundled"
+    assert not any(bundle.rglob("games-s*.jsonl.gz")), "the self-play archive was bundled"
+
     exe = dist / APP_NAME / (f"{APP_NAME}.exe" if os.name == "nt" else APP_NAME)
     home = tmp_path / "home"
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",

@@ -1,8 +1,9 @@
 """Compare outcome networks on the same held-out games:
-``python -m concordia.tools.compare_outcome A.json B.json --data DIR --seed S --games N``.
+``python -m concordia.tools.compare_outcome A.json B.json --seed S --games N [--data DIR]``.
 
 Each weights file is validated (:func:`concordia.tools.train_outcome.validate`) on the
-held-out groups of one folder of self-play games (the groups
+held-out groups of one folder of self-play games (by default the repository's archive,
+:func:`concordia.tools.selfplay.archive_path`; the groups
 :func:`~concordia.tools.train_outcome.held_out` keeps back, so a network trained on that
 folder with the same ``--holdout`` never saw them). The command prints, per player count
 and per file, the Brier score against always predicting 1/n, the skill, the reliability
@@ -20,6 +21,7 @@ from typing import Any
 
 from concordia.ai.features import WeightsError
 from concordia.ai.outcome import outcome_hash
+from concordia.tools.selfplay import archive_path
 from concordia.tools.train_outcome import Dataset, held_out, load_datasets, validate
 
 COLUMNS = (
@@ -83,13 +85,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         description="Validate outcome weights files on the same held-out self-play games.",
     )
     ap.add_argument("weights", type=Path, nargs="+", help="weights files to compare")
-    ap.add_argument("--data", type=Path, required=True, help="folder of the cached games")
+    ap.add_argument(
+        "--data", type=Path, default=None, help="folder of the cached games (default: the archive)"
+    )
     ap.add_argument("--seed", type=int, required=True, help="the games' seed")
     ap.add_argument("--games", type=int, required=True, help="games 0 .. N-1 are read")
     ap.add_argument("--holdout", type=int, default=4, help="every k-th group is held out")
     ap.add_argument("--jobs", type=int, default=1, help="processes for uncached features")
     args = ap.parse_args(argv)
-    sets = load_datasets(args.data, args.games, args.seed, args.jobs)
+    data = args.data if args.data is not None else archive_path()
+    sets = load_datasets(data, args.games, args.seed, args.jobs)
     figures = compare(args.weights, sets, args.holdout)
     for line in table(args.weights, figures):
         print(line)

@@ -1,12 +1,18 @@
 """Self-play games for the learned outcome evaluation, cached on disk in chunks.
 
 ``generate(data, games, seed, jobs)`` plays training games ``0 .. games-1`` and writes
-them to ``data`` in chunks of :data:`CHUNK` games (``games-s{seed}-{k:05d}.jsonl``, one
-JSON object a line, each written whole and then renamed into place), so an interrupted
-run loses at most the chunks in progress and a rerun reuses every finished chunk. A game
-is stored as its setup and its actions in notation (``str(action)``) plus the final
-scores and the winner by the tie-break; :func:`replay_positions` rebuilds any position
+them to ``data`` in chunks of :data:`CHUNK` games (``games-s{seed}-{k:05d}.jsonl.gz``,
+one JSON object a line, gzip with no time stamp so the same games give the same bytes,
+each written whole and then renamed into place), so an interrupted run loses at most the
+chunks in progress and a rerun reuses every finished chunk. A game is stored as its
+setup and its actions in notation (``str(action)``) plus the final scores and the winner
+by the tie-break (about 0.9 kB a game); :func:`replay_positions` rebuilds any position
 from them, so the features can change without replaying the agents.
+
+The repository keeps the games of the shipped network in :data:`ARCHIVE`
+(``assets/ai/selfplay``, left out of the executables), the default data folder of the
+training command: a later run, on any machine, adds games to them instead of playing
+them again.
 
 The seats are drawn per game from the game's seed (:func:`game_setup`): board and player
 count in turn (2-5 players, both boards), each seat drawn from the policy's pool (normal
@@ -18,6 +24,7 @@ policies reach.
 
 from __future__ import annotations
 
+import gzip
 import json
 import os
 import random
@@ -40,6 +47,14 @@ BOARDS = ("imperium", "italia")
 ALL_COUNTS = tuple(range(MIN_PLAYERS, MAX_PLAYERS + 1))
 CHUNK = 10
 MAX_STEPS = 4000
+ARCHIVE = ("assets", "ai", "selfplay")
+
+
+def archive_path() -> Path:
+    """The repository's folder of self-play games (:data:`ARCHIVE`)."""
+    from concordia.resources import resource_path
+
+    return resource_path(*ARCHIVE)
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,15 +137,26 @@ def _random_play(
 
 
 def chunk_path(data: Path, seed: int, k: int) -> Path:
-    return data / f"games-s{seed}-{k:05d}.jsonl"
+    return data / f"games-s{seed}-{k:05d}.jsonl.gz"
+
+
+def write_chunk(path: Path, games: Sequence[dict[str, Any]]) -> None:
+    """Write one chunk's records whole (a temporary file renamed into place)."""
+    text = "".join(json.dumps(g) + "\n" for g in games)
+    tmp = path.with_name(f"{path.name}.tmp{os.getpid()}")
+    tmp.write_bytes(gzip.compress(text.encode("utf-8"), compresslevel=9, mtime=0))
+    tmp.replace(path)
+
+
+def read_chunk(path: Path) -> list[dict[str, Any]]:
+    """The records of one chunk file."""
+    text = gzip.decompress(path.read_bytes()).decode("utf-8")
+    return [json.loads(line) for line in text.splitlines() if line.strip()]
 
 
 def _play_chunk(data: str, seed: int, k: int, policy: Policy) -> int:
-    path = chunk_path(Path(data), seed, k)
-    lines = [json.dumps(play_one(i, seed, policy)) for i in range(k * CHUNK, (k + 1) * CHUNK)]
-    tmp = path.with_suffix(f".tmp{os.getpid()}")
-    tmp.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    tmp.replace(path)
+    games = [play_one(i, seed, policy) for i in range(k * CHUNK, (k + 1) * CHUNK)]
+    write_chunk(chunk_path(Path(data), seed, k), games)
     return k
 
 
@@ -162,13 +188,8 @@ def load_games(data: Path, games: int, seed: int) -> list[dict[str, Any]]:
     out: list[dict[str, Any]] = []
     for k in range((games + CHUNK - 1) // CHUNK):
         path = chunk_path(data, seed, k)
-        if not path.exists():
-            continue
-        for line in path.read_text(encoding="utf-8").splitlines():
-            if line.strip():
-                g = json.loads(line)
-                if g["index"] < games:
-                    out.append(g)
+        if path.exists():
+            out.extend(g for g in read_chunk(path) if g["index"] < games)
     return out
 
 
@@ -207,10 +228,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--games", type=int, required=True)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--jobs", type=int, default=2)
-    ap.add_argument("--data", type=Path, required=True)
+    ap.add_argument("--data", type=Path, default=None, help="default: the repository's archive")
     args = ap.parse_args(argv)
-    n = generate(args.data, args.games, args.seed, args.jobs, Policy(), log=sys.stdout)
-    print(f"played {n} chunks of {CHUNK} games into {args.data}")
+    data = args.data if args.data is not None else archive_path()
+    n = generate(data, args.games, args.seed, args.jobs, Policy(), log=sys.stdout)
+    print(f"played {n} chunks of {CHUNK} games into {data}")
     return 0
 
 

@@ -2,12 +2,15 @@
 
 One command, seeded and resumable:
 
-1. generates the self-play games ``0 .. --games-1`` not yet cached in ``--data``
-   (:mod:`concordia.tools.selfplay`: normal, easy and a few hard seats, a random whole
-   card play now and then, 2-5 players in turn, both boards; ``--jobs`` processes);
+1. generates the self-play games ``0 .. --games-1`` not yet cached in ``--data`` (by
+   default the repository's archive, ``assets/ai/selfplay``, which holds the games of
+   the shipped network, so a run adds to them; :mod:`concordia.tools.selfplay`: normal,
+   easy and a few hard seats, a random whole card play now and then, 2-5 players in
+   turn, both boards; ``--jobs`` processes);
 2. replays them and computes every seat's features at every turn start
    (:func:`concordia.ai.outcome.position_features`), cached per chunk of games next to
-   the games (keyed by the feature hash, so a feature change recomputes them);
+   the games (keyed by the feature hash, so a feature change recomputes them; git
+   ignores these caches in the archive);
 3. fits one network per player count (numpy, the dev extra): one hidden tanh layer,
    a per-seat strength logit trained by the cross-entropy of the softmax over the seats
    against the winner (the game's tie-break), and the final margin over the best
@@ -23,7 +26,7 @@ One command, seeded and resumable:
 Example (the shipped weights; docs/ai.md has the run)::
 
     nice -n 10 python -m concordia.tools.train_outcome --games 1570 --seed 3 --jobs 2 \\
-        --data ~/outcome-data --agents expert-v1,expert-v1,hard,normal
+        --agents expert-v1,expert-v1,hard,normal
 """
 
 from __future__ import annotations
@@ -88,11 +91,7 @@ def _feature_chunk(data: str, seed: int, k: int) -> str:
     if path.exists():
         return str(path)
     boards = {b: load_board(b) for b in selfplay.BOARDS}
-    games = [
-        json.loads(line)
-        for line in selfplay.chunk_path(Path(data), seed, k).read_text("utf-8").splitlines()
-        if line.strip()
-    ]
+    games = selfplay.read_chunk(selfplay.chunk_path(Path(data), seed, k))
     arrays: dict[str, Any] = {}
     for j, g in enumerate(games):
         if not g["over"]:
@@ -345,7 +344,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--games", type=int, default=2000)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--jobs", type=int, default=2, help="worker processes")
-    ap.add_argument("--data", type=Path, required=True, help="folder of the cached games")
+    ap.add_argument(
+        "--data",
+        type=Path,
+        default=None,
+        help="folder of the cached games (default: the repository's archive, assets/ai/selfplay)",
+    )
     ap.add_argument("--out", type=Path, default=None, help="default: the shipped file")
     ap.add_argument("--holdout", type=int, default=4, help="every k-th group is held out")
     ap.add_argument("--hidden", type=int, default=8, help="hidden units per network")
@@ -362,10 +366,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     policy = selfplay.Policy()
     if args.agents:
         policy = selfplay.Policy(pool=tuple(a.strip() for a in args.agents.split(",")))
+    data_dir = args.data if args.data is not None else selfplay.archive_path()
     t0 = time.perf_counter()
-    played = selfplay.generate(args.data, args.games, args.seed, args.jobs, policy)
+    played = selfplay.generate(data_dir, args.games, args.seed, args.jobs, policy)
     t1 = time.perf_counter()
-    sets = load_datasets(args.data, args.games, args.seed, args.jobs)
+    sets = load_datasets(data_dir, args.games, args.seed, args.jobs)
     t2 = time.perf_counter()
     networks: dict[str, Any] = {}
     report: dict[str, Any] = {}

@@ -54,12 +54,12 @@ def test_training_command_end_to_end(tiny: tuple[Path, Path], capsys: Any) -> No
     net = load_outcome(out)
     assert net.counts == (2, 3, 4, 5)
     # A rerun reuses the cached games and features: nothing is played again.
-    games_before = sorted(p.name for p in data.glob("games-*.jsonl"))
+    games_before = sorted(p.name for p in data.glob("games-*.jsonl.gz"))
     assert train_outcome.main(["--games", "8", "--seed", "5", "--jobs", "1", "--data",
                                str(data), "--out", str(out), "--holdout", "2", "--hidden", "4",
                                "--epochs", "1", "--agents", "random"]) == 0  # fmt: skip
     assert "0 chunks played now" in capsys.readouterr().out
-    assert sorted(p.name for p in data.glob("games-*.jsonl")) == games_before
+    assert sorted(p.name for p in data.glob("games-*.jsonl.gz")) == games_before
 
 
 def test_a_data_folder_of_another_policy_is_refused(tiny: tuple[Path, Path]) -> None:
