@@ -86,15 +86,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     ap.add_argument("weights", type=Path, nargs="+", help="weights files to compare")
     ap.add_argument(
-        "--data", type=Path, default=None, help="folder of the cached games (default: the archive)"
+        "--data",
+        type=Path,
+        default=archive_path(),
+        help="folder of the cached games (default: the archive)",
     )
     ap.add_argument("--seed", type=int, required=True, help="the games' seed")
     ap.add_argument("--games", type=int, required=True, help="games 0 .. N-1 are read")
     ap.add_argument("--holdout", type=int, default=4, help="every k-th group is held out")
     ap.add_argument("--jobs", type=int, default=1, help="processes for uncached features")
     args = ap.parse_args(argv)
-    data = args.data if args.data is not None else archive_path()
-    sets = load_datasets(data, args.games, args.seed, args.jobs)
+    sets = load_datasets(args.data, args.games, args.seed, args.jobs)
     figures = compare(args.weights, sets, args.holdout)
     for line in table(args.weights, figures):
         print(line)

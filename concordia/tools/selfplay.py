@@ -6,13 +6,13 @@ one JSON object a line, gzip with no time stamp so the same games give the same 
 each written whole and then renamed into place), so an interrupted run loses at most the
 chunks in progress and a rerun reuses every finished chunk. A game is stored as its
 setup and its actions in notation (``str(action)``) plus the final scores and the winner
-by the tie-break (about 0.9 kB a game); :func:`replay_positions` rebuilds any position
+by the tie-break (about 1.2 kB a game); :func:`replay_positions` rebuilds any position
 from them, so the features can change without replaying the agents.
 
-The repository keeps the games of the shipped network in :data:`ARCHIVE`
-(``assets/ai/selfplay``, left out of the executables), the default data folder of the
-training command: a later run, on any machine, adds games to them instead of playing
-them again.
+The repository keeps the games of the shipped network's training run in
+:data:`ARCHIVE` (``assets/ai/selfplay``, left out of the executables; docs/ai.md says
+how many), the default data folder of the training command: a later run, on any
+machine, adds games to them instead of playing them again.
 
 The seats are drawn per game from the game's seed (:func:`game_setup`): board and player
 count in turn (2-5 players, both boards), each seat drawn from the policy's pool (normal
@@ -228,11 +228,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--games", type=int, required=True)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--jobs", type=int, default=2)
-    ap.add_argument("--data", type=Path, default=None, help="default: the repository's archive")
+    ap.add_argument(
+        "--data", type=Path, default=archive_path(), help="default: the repository's archive"
+    )
     args = ap.parse_args(argv)
-    data = args.data if args.data is not None else archive_path()
-    n = generate(data, args.games, args.seed, args.jobs, Policy(), log=sys.stdout)
-    print(f"played {n} chunks of {CHUNK} games into {data}")
+    n = generate(args.data, args.games, args.seed, args.jobs, Policy(), log=sys.stdout)
+    print(f"played {n} chunks of {CHUNK} games into {args.data}")
     return 0
 
 

@@ -3,10 +3,10 @@
 One command, seeded and resumable:
 
 1. generates the self-play games ``0 .. --games-1`` not yet cached in ``--data`` (by
-   default the repository's archive, ``assets/ai/selfplay``, which holds the games of
-   the shipped network, so a run adds to them; :mod:`concordia.tools.selfplay`: normal,
-   easy and a few hard seats, a random whole card play now and then, 2-5 players in
-   turn, both boards; ``--jobs`` processes);
+   default the repository's archive, ``assets/ai/selfplay``, which holds games of
+   the shipped network's training run, so a run adds to them;
+   :mod:`concordia.tools.selfplay`: normal, easy and a few hard seats, a random whole
+   card play now and then, 2-5 players in turn, both boards; ``--jobs`` processes);
 2. replays them and computes every seat's features at every turn start
    (:func:`concordia.ai.outcome.position_features`), cached per chunk of games next to
    the games (keyed by the feature hash, so a feature change recomputes them; git
@@ -347,7 +347,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument(
         "--data",
         type=Path,
-        default=None,
+        default=selfplay.archive_path(),
         help="folder of the cached games (default: the repository's archive, assets/ai/selfplay)",
     )
     ap.add_argument("--out", type=Path, default=None, help="default: the shipped file")
@@ -366,11 +366,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     policy = selfplay.Policy()
     if args.agents:
         policy = selfplay.Policy(pool=tuple(a.strip() for a in args.agents.split(",")))
-    data_dir = args.data if args.data is not None else selfplay.archive_path()
     t0 = time.perf_counter()
-    played = selfplay.generate(data_dir, args.games, args.seed, args.jobs, policy)
+    played = selfplay.generate(args.data, args.games, args.seed, args.jobs, policy)
     t1 = time.perf_counter()
-    sets = load_datasets(data_dir, args.games, args.seed, args.jobs)
+    sets = load_datasets(args.data, args.games, args.seed, args.jobs)
     t2 = time.perf_counter()
     networks: dict[str, Any] = {}
     report: dict[str, Any] = {}

@@ -16,15 +16,15 @@ ARCHIVE = selfplay.archive_path()
 CHUNKS = sorted(ARCHIVE.glob("games-s*-*.jsonl.gz"))
 
 
-def _seed(path: Path) -> int:
+def _seed_and_chunk(path: Path) -> tuple[int, int]:
     m = re.fullmatch(r"games-s(\d+)-(\d{5})\.jsonl\.gz", path.name)
     assert m, f"{path.name} is not a chunk's name"
-    return int(m.group(1))
+    return int(m.group(1)), int(m.group(2))
 
 
 def _check_replays(path: Path, boards: dict[str, BoardSpec]) -> None:
     games = selfplay.read_chunk(path)
-    k = int(path.name.split("-")[2].split(".")[0])
+    _seed, k = _seed_and_chunk(path)
     assert [g["index"] for g in games] == list(range(k * selfplay.CHUNK, (k + 1) * selfplay.CHUNK))
     for g in games:
         end = selfplay.final_state(g, boards)
@@ -38,7 +38,7 @@ def _check_replays(path: Path, boards: dict[str, BoardSpec]) -> None:
 
 def test_the_archive_holds_games_of_a_recorded_policy() -> None:
     assert CHUNKS, f"no archived games in {ARCHIVE}"
-    for seed in {_seed(p) for p in CHUNKS}:
+    for seed in {_seed_and_chunk(p)[0] for p in CHUNKS}:
         stamp = ARCHIVE / f"policy-s{seed}.txt"
         assert stamp.exists(), f"games of seed {seed} without their policy"
         assert stamp.read_text(encoding="utf-8").startswith("pool=")
@@ -49,7 +49,7 @@ def test_the_first_chunk_of_each_seed_replays_to_its_recorded_result(
 ) -> None:
     firsts: dict[int, Path] = {}
     for p in CHUNKS:
-        firsts.setdefault(_seed(p), p)
+        firsts.setdefault(_seed_and_chunk(p)[0], p)
     assert firsts
     for path in firsts.values():
         _check_replays(path, boards)
