@@ -15,11 +15,12 @@ how many), the default data folder of the training command: a later run, on any
 machine, adds games to them instead of playing them again.
 
 The seats are drawn per game from the game's seed (:func:`game_setup`): board and player
-count in turn (2-5 players, both boards), each seat drawn from the policy's pool (normal
-agents mostly, some easy ones; a hard one plays at ``hard_iterations`` rollouts), and
-every seat plays a random whole card play (among its planner's options) with
-probability ``epsilon`` per turn, so the positions are varied beyond what the fixed
-policies reach.
+count in turn (2-5 players, both boards), each seat drawn from the policy's pool (by
+default the archive's: expert-v1 half the time, hard and normal a quarter each; a hard
+or expert-v1 seat plays at ``hard_iterations`` rollouts), and every seat plays a random
+whole card play (among its planner's options) with probability ``epsilon`` per turn,
+so the positions are varied beyond what the fixed policies reach. :func:`play_out`
+plays any position to the end that way.
 """
 
 from __future__ import annotations
@@ -61,9 +62,16 @@ def archive_path() -> Path:
 class Policy:
     """How the seats of the generated games are drawn."""
 
-    pool: tuple[str, ...] = ("normal",) * 4 + ("easy",)
+    pool: tuple[str, ...] = ("expert-v1", "expert-v1", "hard", "normal")
     hard_iterations: int = 2
     epsilon: float = 0.08
+
+    @classmethod
+    def of_pool(cls, agents: str | None) -> Policy:
+        """The policy of a comma-separated pool (``--agents``); the default one for None."""
+        if not agents:
+            return cls()
+        return cls(pool=tuple(a.strip() for a in agents.split(",")))
 
     def describe(self) -> str:
         return (
@@ -87,26 +95,7 @@ def play_one(index: int, seed: int, policy: Policy) -> dict[str, Any]:
 
     board_name, n, names, game_seed = game_setup(index, seed, policy)
     s = new_game(load_board(board_name), n, game_seed)
-    agents = [make_agent(a) for a in names]
-    cancel = threading.Event()
-    actions: list[str] = []
-    limit = Limit(iterations=policy.hard_iterations)
-    while s.current_player is not None and len(actions) < MAX_STEPS:
-        seat = s.current_player
-        view = s.view_for(seat)
-        rng = random.Random(f"{game_seed}/{s.step}/{seat}")
-        agent = agents[seat]
-        a = None
-        if (
-            s.phase == Phase.CARD
-            and isinstance(agent, PlanningAgent)
-            and rng.random() < policy.epsilon
-        ):
-            a = _random_play(agent, view, rng, cancel)
-        if a is None:
-            a = agent.choose(view, limit, rng, cancel)
-        s.apply_in_place(a)
-        actions.append(str(a))
+    actions = play_out(s, names, policy, str(game_seed))
     over = s.phase == Phase.OVER
     return {
         "index": index,
@@ -119,6 +108,33 @@ def play_one(index: int, seed: int, policy: Policy) -> dict[str, Any]:
         "scores": [sc.total for sc in s.scores()],
         "winner": s.outcome().winner if over else None,
     }
+
+
+def play_out(s: GameState, names: Sequence[str], policy: Policy, key: str) -> list[str]:
+    """Play ``s`` in place to the end (or :data:`MAX_STEPS` actions) with fresh agents
+    of ``names`` per seat under ``policy``; the actions in notation. Every decision's
+    rng is seeded by ``key``, the step and the seat."""
+    agents = [make_agent(a) for a in names]
+    cancel = threading.Event()
+    actions: list[str] = []
+    limit = Limit(iterations=policy.hard_iterations)
+    while s.current_player is not None and len(actions) < MAX_STEPS:
+        seat = s.current_player
+        view = s.view_for(seat)
+        rng = random.Random(f"{key}/{s.step}/{seat}")
+        agent = agents[seat]
+        a = None
+        if (
+            s.phase == Phase.CARD
+            and isinstance(agent, PlanningAgent)
+            and rng.random() < policy.epsilon
+        ):
+            a = _random_play(agent, view, rng, cancel)
+        if a is None:
+            a = agent.choose(view, limit, rng, cancel)
+        s.apply_in_place(a)
+        actions.append(str(a))
+    return actions
 
 
 def _random_play(
@@ -231,8 +247,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument(
         "--data", type=Path, default=archive_path(), help="default: the repository's archive"
     )
+    ap.add_argument(
+        "--agents",
+        default=None,
+        help="pool the seats are drawn from, comma-separated (default: the archive's, "
+        + ",".join(Policy().pool)
+        + ")",
+    )
     args = ap.parse_args(argv)
-    n = generate(args.data, args.games, args.seed, args.jobs, Policy(), log=sys.stdout)
+    policy = Policy.of_pool(args.agents)
+    n = generate(args.data, args.games, args.seed, args.jobs, policy, log=sys.stdout)
     print(f"played {n} chunks of {CHUNK} games into {args.data}")
     return 0
 

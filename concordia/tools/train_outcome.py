@@ -5,8 +5,9 @@ One command, seeded and resumable:
 1. generates the self-play games ``0 .. --games-1`` not yet cached in ``--data`` (by
    default the repository's archive, ``assets/ai/selfplay``, which holds games of
    the shipped network's training run, so a run adds to them;
-   :mod:`concordia.tools.selfplay`: normal, easy and a few hard seats, a random whole
-   card play now and then, 2-5 players in turn, both boards; ``--jobs`` processes);
+   :mod:`concordia.tools.selfplay`: seats drawn from ``--agents``, by default the
+   archive's pool of expert-v1, hard and normal, a random whole card play now and
+   then, 2-5 players in turn, both boards; ``--jobs`` processes);
 2. replays them and computes every seat's features at every turn start
    (:func:`concordia.ai.outcome.position_features`), cached per chunk of games next to
    the games (keyed by the feature hash, so a feature change recomputes them; git
@@ -25,8 +26,7 @@ One command, seeded and resumable:
 
 Example (the shipped weights; docs/ai.md has the run)::
 
-    nice -n 10 python -m concordia.tools.train_outcome --games 1570 --seed 3 --jobs 2 \\
-        --agents expert-v1,expert-v1,hard,normal
+    nice -n 10 python -m concordia.tools.train_outcome --games 1570 --seed 3 --jobs 2
 """
 
 from __future__ import annotations
@@ -359,13 +359,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument(
         "--agents",
         default=None,
-        help="pool the seats are drawn from (default: the shipped policy's; 'random' makes "
-        "the quick games of the pipeline's test)",
+        help="pool the seats are drawn from, comma-separated (default: the archive's, "
+        + ",".join(selfplay.Policy().pool)
+        + "; 'random' makes the quick games of the pipeline's test)",
     )
     args = ap.parse_args(argv)
-    policy = selfplay.Policy()
-    if args.agents:
-        policy = selfplay.Policy(pool=tuple(a.strip() for a in args.agents.split(",")))
+    policy = selfplay.Policy.of_pool(args.agents)
     t0 = time.perf_counter()
     played = selfplay.generate(args.data, args.games, args.seed, args.jobs, policy)
     t1 = time.perf_counter()
@@ -398,8 +397,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "command": (
             f"python -m concordia.tools.train_outcome --games {args.games} --seed {args.seed} "
             f"--holdout {args.holdout} --hidden {args.hidden} --epochs {args.epochs} "
-            f"--lr {args.lr} --decay {args.decay}"
-            + (f" --agents {args.agents}" if args.agents else "")
+            f"--lr {args.lr} --decay {args.decay}" + f" --agents {','.join(policy.pool)}"
         ),
         "seed": args.seed,
         "games": args.games,
