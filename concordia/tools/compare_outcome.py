@@ -5,7 +5,9 @@ Each weights file is validated (:func:`concordia.tools.train_outcome.validate`) 
 held-out groups of one folder of self-play games (by default the repository's archive,
 :func:`concordia.tools.selfplay.archive_path`; the groups
 :func:`~concordia.tools.train_outcome.held_out` keeps back, so a network trained on that
-folder with the same ``--holdout`` never saw them). The command prints, per player count
+folder with the same ``--holdout`` never saw them; with ``--unseen-from N`` games N and
+later count as held out too, the games a later run added to the folder that a file
+fitted on games 0 .. N-1 never saw). The command prints, per player count
 and per file, the Brier score against always predicting 1/n, the skill, the reliability
 max gap, the margin RMSE at the start of the last third and how often the favourite won,
 as a Markdown table.
@@ -46,14 +48,22 @@ def load_layers(path: Path) -> dict[str, Any]:
 
 
 def compare(
-    files: Sequence[Path], sets: dict[int, Dataset], holdout: int
+    files: Sequence[Path],
+    sets: dict[int, Dataset],
+    holdout: int,
+    unseen_from: int | None = None,
 ) -> dict[int, list[dict[str, Any]]]:
-    """Per player count, each file's figures on the held-out games of ``sets`` (a count
-    with no held-out game, or one a file has no network for, is left out)."""
+    """Per player count, each file's figures on the held-out games of ``sets``, and on
+    games ``unseen_from`` and later if given (a count with no held-out game, or one a
+    file has no network for, is left out)."""
     layers = [load_layers(f) for f in files]
     out: dict[int, list[dict[str, Any]]] = {}
+
+    def judged(g: int) -> bool:
+        return held_out(g, holdout) or (unseen_from is not None and g >= unseen_from)
+
     for n, ds in sorted(sets.items()):
-        val = ds.arrays(lambda g: held_out(g, holdout))
+        val = ds.arrays(judged)
         if not len(val["x"]) or any(str(n) not in nets for nets in layers):
             continue
         out[n] = [validate(nets[str(n)], val) for nets in layers]
@@ -94,10 +104,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, required=True, help="the games' seed")
     ap.add_argument("--games", type=int, required=True, help="games 0 .. N-1 are read")
     ap.add_argument("--holdout", type=int, default=4, help="every k-th group is held out")
+    ap.add_argument(
+        "--unseen-from",
+        type=int,
+        default=None,
+        metavar="N",
+        help="games N and later are judged too (for files fitted on games 0 .. N-1)",
+    )
     ap.add_argument("--jobs", type=int, default=1, help="processes for uncached features")
     args = ap.parse_args(argv)
     sets = load_datasets(args.data, args.games, args.seed, args.jobs)
-    figures = compare(args.weights, sets, args.holdout)
+    figures = compare(args.weights, sets, args.holdout, args.unseen_from)
     for line in table(args.weights, figures):
         print(line)
     return 0

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from concordia.ai.features import WeightsError
-from concordia.tools import compare_outcome, train_outcome
+from concordia.tools import compare_outcome, selfplay, train_outcome
 
 
 @pytest.fixture(scope="module")
@@ -68,3 +68,21 @@ def test_a_file_fitted_on_other_features_is_refused(
     other.write_text(json.dumps(saved), encoding="utf-8")
     with pytest.raises(WeightsError, match="other features"):
         compare_outcome.compare([a, other], train_outcome.load_datasets(data, 8, 6, 1), 2)
+
+
+def test_games_added_after_a_files_training_are_judged_with_its_held_out_ones(
+    two_nets: tuple[Path, Path, Path],
+) -> None:
+    a, b, data = two_nets
+    # Eight more games in the same folder, 8-15, which neither file (fitted on games
+    # 0-7) saw: groups 2 and 3, of which holdout 2 keeps back group 2 only.
+    selfplay.generate(data, 16, 6, 1, selfplay.Policy.of_pool("random"))
+    sets = train_outcome.load_datasets(data, 16, 6, 1)
+    plain = compare_outcome.compare([a, b], sets, 2)
+    wider = compare_outcome.compare([a, b], sets, 2, unseen_from=8)
+    for n in (2, 3, 4, 5):
+        assert [row["games"] for row in plain[n]] == [2, 2]  # groups 0 and 2
+        assert [row["games"] for row in wider[n]] == [3, 3]  # and group 3
+    assert any(plain[n][0]["brier"] != wider[n][0]["brier"] for n in plain)
+    # Nothing after the last game read: the same figures as the held-out groups alone.
+    assert compare_outcome.compare([a, b], sets, 2, unseen_from=16) == plain
