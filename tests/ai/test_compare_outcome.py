@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import shutil
 from pathlib import Path
 from typing import Any
 
@@ -71,11 +72,13 @@ def test_a_file_fitted_on_other_features_is_refused(
 
 
 def test_games_added_after_a_files_training_are_judged_with_its_held_out_ones(
-    two_nets: tuple[Path, Path, Path],
+    two_nets: tuple[Path, Path, Path], tmp_path: Path
 ) -> None:
-    a, b, data = two_nets
-    # Eight more games in the same folder, 8-15, which neither file (fitted on games
-    # 0-7) saw: groups 2 and 3, of which holdout 2 keeps back group 2 only.
+    a, b, shared = two_nets
+    data = tmp_path / "data"  # a copy: the module's other tests read the folder as made
+    shutil.copytree(shared, data)
+    # Eight more games in the folder, 8-15, which neither file (fitted on games 0-7)
+    # saw: groups 2 and 3, of which holdout 2 keeps back group 2 only.
     selfplay.generate(data, 16, 6, 1, selfplay.Policy.of_pool("random"))
     sets = train_outcome.load_datasets(data, 16, 6, 1)
     plain = compare_outcome.compare([a, b], sets, 2)
