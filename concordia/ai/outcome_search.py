@@ -7,9 +7,16 @@ The leaf of the search is the learned outcome evaluation (:mod:`concordia.ai.out
 the mover's probability of winning (ties by the game's tie-break) times
 :attr:`OutcomeSearchConfig.win_vp` plus the predicted final margin over the best opponent, so
 the score is in VP (a win is worth ``win_vp`` VP of margin) and a position won or lost
-either way still prefers the bigger margin. A rollout that reaches the end of the game
-is scored by the real result (win 1 or 0 by the tie-break, the real margin), never by
-a forecast.
+either way still prefers the bigger margin. To that it adds
+:attr:`OutcomeSearchConfig.hand_weight` x the hand-tuned evaluation's estimate of the
+mover's final points less the planner's spite x the opponents' (:mod:`concordia.ai.evaluate`):
+the forecast alone scarcely tells apart plays a few sestertii or one good apart, the
+hand-tuned estimate alone does not play to win, and together they beat ``expert-v1``
+where neither does (docs/ai.md). A rollout that reaches the end of the game is scored
+by the real result (win 1 or 0 by the tie-break, the real margin and points), never by
+a forecast; with two players a play that buys the last cards and wins after every
+final turn the planner proposes for the other seat (:func:`concordia.ai.closing.closing_wins`)
+ranks first.
 
 Candidates are whole card plays (turn options of :mod:`concordia.ai.greedy`, planned
 with the hand-tuned evaluation and the hard agent's spite), plus, for each Architect
@@ -40,12 +47,13 @@ from __future__ import annotations
 
 import random
 import threading
+from collections.abc import Sequence
 from dataclasses import dataclass, fields, replace
 from typing import Any
 
 from concordia.ai.base import Budget, Limit
-from concordia.ai.closing import closing_options
-from concordia.ai.evaluate import NORMAL, remaining_turns, stall_cost
+from concordia.ai.closing import closing_options, closing_wins
+from concordia.ai.evaluate import NORMAL, evaluate, remaining_turns, stall_cost
 from concordia.ai.expert_v1 import architect_options, card_options
 from concordia.ai.greedy import (
     Cancelled,
@@ -63,6 +71,9 @@ DEFAULT_TIME_S = 1.7
 NEAR_END_TURNS = 4.0  # the hint tells the expected margin only this close to the end
 PLAN_SPITE = 0.25  # the candidates' planner weighs the opponents like the hard agent
 PREFECT_BRANCH = 3  # provinces of a Prefect searched besides the planner's own
+# Mercator trades followed by a second one inside the rollouts (the planner proposing
+# the candidates follows 8): Mercator plans are the rollouts' cost.
+ROLLOUT_TRADES = 3
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,9 +92,12 @@ class OutcomeSearchConfig:
     #: First moves of each Architect in hand searched besides the planner's (at most
     #: 4 players: with 5 the extra candidates cost more rollouts than they gain).
     architect_branch: int = 3
-    #: Mercator trades followed by a second one inside the rollouts (the planner
-    #: proposing the candidates follows 8): Mercator plans are the rollouts' cost.
-    rollout_trades: int = 3
+    #: Weight of the hand-tuned evaluation in the score: ``hand_weight`` x (the
+    #: mover's estimated final points - the planner's spite x the mean of the best
+    #: and the average opponent's). It tells apart plays the win forecast scarcely
+    #: separates (3 sestertii against one good early on); 0 scores by the forecast
+    #: alone.
+    hand_weight: float = 4.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -208,6 +222,16 @@ class OutcomeSearchAgent(SearchingAgent):
                 visits = 1 if k < rolled else 0
                 key = (visits - 1, v, -k)
             rows.append((key, OptionReport(tuple(o.actions), pt, ld, v, visits, w)))
+        # With two players a play that buys the last cards and wins after every final
+        # turn the planner proposes for the other seat is a sure win: it ranks first
+        # (a rollout plays that turn by the normal policy, which may leave the cards,
+        # and the hand-tuned term expects more points of a game that goes on).
+        sure = closing_wins(view.redeal(random.Random(f"{view.seed}/{view.step}/closing")))
+        if sure:
+            acts, fc = max(sure, key=lambda w: w[1].margin[me])
+            rows = [r for r in rows if r[1].actions != acts]
+            report = OptionReport(acts, fc.points[me], fc.margin[me], 0.0, 0, fc.win[me])
+            rows.append(((2, 0.0, 0), replace(report, value=self._exact_value(fc, me))))
         rows.sort(key=lambda t: t[0], reverse=True)
         out = [t[1] for t in rows]
         near_end = float(remaining_turns(view, me) < NEAR_END_TURNS)
@@ -223,8 +247,10 @@ class OutcomeSearchAgent(SearchingAgent):
     # -------------------------------------------------------------- internals
     def score(self, s: GameState, me: int) -> tuple[float, float, float, float]:
         """The search's score of ``s`` for ``me`` (``win_vp`` x the win probability +
-        the margin, less the evaluation's stall breaker, in VP), the expected final
-        points, margin and win probability: the real result once the game is over.
+        the margin + ``hand_weight`` x the hand-tuned evaluation's relative points, less
+        the evaluation's stall breaker, in VP), the expected final points, margin and
+        win probability: the real result once the game is over (the hand-tuned
+        evaluation of a finished game is its real points).
 
         The stall breaker (:func:`concordia.ai.evaluate.stall_cost`, nothing in a game
         of normal length) makes a game that drags on cost more every turn, so a seat
@@ -233,7 +259,17 @@ class OutcomeSearchAgent(SearchingAgent):
         fc: Outcome = exact_outcome(s) if s.phase == Phase.OVER else self.net.forecast(s)
         win = fc.win[me]
         margin = fc.margin[me]
-        return self.config.win_vp * win + margin - stall_cost(s, me), fc.points[me], margin, win
+        value = self.config.win_vp * win + margin - stall_cost(s, me)
+        if self.config.hand_weight:
+            hand = [evaluate(s, seat, NORMAL) for seat in range(s.num_players)]
+            value += self.config.hand_weight * _relative(hand, me)
+        return value, fc.points[me], margin, win
+
+    def _exact_value(self, fc: Outcome, me: int) -> float:
+        """The score of a finished game's result ``fc`` (what :meth:`score` gives the
+        final position)."""
+        cfg = self.config
+        return cfg.win_vp * fc.win[me] + fc.margin[me] + cfg.hand_weight * _relative(fc.points, me)
 
     def _candidates(
         self, view: GameState, me: int, budget: Budget
@@ -292,7 +328,7 @@ class OutcomeSearchAgent(SearchingAgent):
         s = world.copy()
         for a in actions:
             s.apply_in_place(a)
-        trades = self.config.rollout_trades
+        trades = ROLLOUT_TRADES
         done = 0
         while done < turns and s.phase != Phase.OVER:
             if budget.cancelled:
@@ -336,3 +372,10 @@ def _checked(fn: ValueFn, budget: Budget) -> ValueFn:
         return fn(s)
 
     return checked
+
+
+def _relative(points: Sequence[float], me: int) -> float:
+    """``me``'s points less the planner's spite x the mean of the best and the
+    average opponent's (the hand-tuned term of the score)."""
+    others = [p for seat, p in enumerate(points) if seat != me]
+    return points[me] - PLAN_SPITE * (0.5 * max(others) + 0.5 * sum(others) / len(others))

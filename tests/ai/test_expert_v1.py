@@ -510,7 +510,7 @@ def test_architect_branching_stops_above_four_players(
         ExpertV1Agent().analyse(s, Limit(iterations=1), random.Random(1))
     assert calls == [2, 3, 4]
     agent = ExpertV1Agent()
-    agent.architect_branch_max_players = 5  # the session-8 setting replays with --set
+    agent.architect_branch_max_players = 5  # the 5-player branching replays with --set
     agent.analyse(position(boards["imperium"], 5, 3, 20), Limit(iterations=1), random.Random(1))
     assert calls == [2, 3, 4, 5]
 
@@ -541,14 +541,14 @@ def test_rollout_trades_reach_the_mercator_plans_of_the_rollouts(
     assert used(4, ExpertV1Agent()) == {greedy.MERCATOR_FIRST}
     assert used(5, ExpertV1Agent()) == {greedy.MERCATOR_FIRST, 2}  # candidates, rollouts
     agent = ExpertV1Agent()
-    agent.rollout_trades = (8, 8, 8, 8)  # the session-9 search replays with --set
+    agent.rollout_trades = (8, 8, 8, 8)  # the search with 8 trades replays with --set
     assert used(5, agent) == {greedy.MERCATOR_FIRST}
 
 
 def test_weight_knobs_name_weight_sets_and_change_the_search(
     boards: dict[str, BoardSpec], position: Position
 ) -> None:
-    # The session-12 knobs (``--set expert.score_weights=normal,normal,full,normal``,
+    # The weight-set knobs (``--set expert.score_weights=normal,normal,full,normal``,
     # ``plan_weights``): each names sets of evaluate.WEIGHTS_BY_NAME, and "full"
     # changes what is searched.
     from concordia.ai.evaluate import NORMAL, WEIGHTS_BY_NAME, Weights

@@ -15,8 +15,9 @@ import pytest
 
 from concordia.ai import Limit, make_agent
 from concordia.ai.base import default_limit
+from concordia.ai.evaluate import NORMAL, evaluate
 from concordia.ai.outcome import Outcome, OutcomeNet, load_outcome, outcome_weights_path
-from concordia.ai.outcome_search import OutcomeSearchAgent, OutcomeSearchConfig
+from concordia.ai.outcome_search import PLAN_SPITE, OutcomeSearchAgent, OutcomeSearchConfig
 from concordia.ai.play import play_game
 from concordia.ai.registry import LEVELS
 from concordia.core import Action, BoardSpec, GameState, Phase
@@ -124,7 +125,8 @@ def test_analysis_gives_whole_plays_with_points_and_chances(
     s = _turn_start(position, boards)
     seat = s.current_player
     assert seat is not None
-    agent = OutcomeSearchAgent()
+    # Without the hand-tuned term the value is the outcome's alone (see below for it).
+    agent = OutcomeSearchAgent(config=OutcomeSearchConfig(hand_weight=0.0))
     view = s.view_for(seat)
     a = agent.choose(view, SMALL, random.Random(1), threading.Event())
     reports = agent.last_analysis[:3]
@@ -274,7 +276,31 @@ def test_a_finished_game_is_scored_by_its_real_result(
         best_other = max(t for o, t in enumerate(totals) if o != seat)
         assert win == (1.0 if seat == winner else 0.0)
         assert points == totals[seat] and margin == totals[seat] - best_other
-        assert value == agent.config.win_vp * win + margin
+        others = totals[:seat] + totals[seat + 1 :]
+        rival = 0.5 * max(others) + 0.5 * sum(others) / len(others)
+        hand = totals[seat] - PLAN_SPITE * rival  # a finished game's real points
+        assert value == pytest.approx(
+            agent.config.win_vp * win + margin + agent.config.hand_weight * hand
+        )
+
+
+def test_the_hand_tuned_term_weighs_own_points_against_the_rivals(
+    boards: dict[str, BoardSpec], position: Position
+) -> None:
+    s = _turn_start(position, boards)
+    me = s.current_player
+    assert me is not None
+    shipped = OutcomeSearchAgent()
+    assert shipped.config.hand_weight > 0.0
+    alone = OutcomeSearchAgent(net=shipped.net, config=OutcomeSearchConfig(hand_weight=0.0))
+    hand = [evaluate(s, seat, NORMAL) for seat in range(s.num_players)]
+    others = hand[:me] + hand[me + 1 :]
+    rival = 0.5 * max(others) + 0.5 * sum(others) / len(others)
+    with_hand, points, margin, win = shipped.score(s, me)
+    assert (points, margin, win) == alone.score(s, me)[1:]  # the forecast is unchanged
+    assert with_hand - alone.score(s, me)[0] == pytest.approx(
+        shipped.config.hand_weight * (hand[me] - PLAN_SPITE * rival)
+    )
 
 
 class _Optimist(OutcomeNet):
