@@ -1,9 +1,10 @@
 """The expert: the menu's strongest level, the hint's adviser and the review's judge.
 
 It chooses with the search of :mod:`concordia.ai.expert_v1` (whole card plays, rollouts
-with the normal policy, the hand-tuned and learned-linear score), which the learned
-outcome search (:mod:`concordia.ai.outcome_search`, level ``expert-outcome``) does not
-yet beat in tournaments (docs/ai.md). What it adds is the learned outcome evaluation
+with the normal policy, the hand-tuned and learned-linear score). The learned outcome
+search (:mod:`concordia.ai.outcome_search`, level ``expert-outcome``) beats it at the
+tournaments' iteration budget but is not yet measured to its bars at the UI's time
+budget (docs/ai.md). What it adds is the learned outcome evaluation
 (:mod:`concordia.ai.outcome`) on every option it reports:
 
 - each option's chance to win and expected margin over the best opponent are the

@@ -104,9 +104,9 @@ class OutcomeSearchConfig:
 class OptionReport:
     """One searched card play: its actions, the mover's expected final victory points,
     margin over the best opponent and win probability after it (means over its
-    rollouts), the search's score (VP: ``win_vp`` x the win probability + the margin;
-    the hint tells the next best options by how much less they score) and how many
-    rollouts it got."""
+    rollouts), the search's score (:meth:`OutcomeSearchAgent.score`: ``win_vp`` x the
+    win probability + the margin + the hand-tuned term) and how many rollouts it got
+    (0 for a sure closing win judged by :func:`concordia.ai.closing.closing_wins`)."""
 
     actions: tuple[Action, ...]
     expected_points: float

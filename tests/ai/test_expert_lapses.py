@@ -112,6 +112,22 @@ def test_a_diplomat_copies_when_a_copy_gains(name: str) -> None:
     assert plan[:2] != ["play diplomat", "finish"], plan
 
 
+@pytest.mark.parametrize("name", sorted(AGENTS))
+def test_no_diplomat_copying_nothing_when_the_copy_only_produces(name: str) -> None:
+    # As above with no marker flipped: a copy of the Prefect takes no cash and
+    # produces one good, and a Diplomat that copies nothing still gives the turn away.
+    # (The outcome search's forecast alone scored that Diplomat level with the
+    # Prefect; the hand-tuned term of its score tells them apart.)
+    s = game("italia", 2, seed=1)
+    set_turn(s, 0)
+    discard_from_hand(s, 0, "senator")
+    discard_from_hand(s, 1, "architect", "prefect")
+    s = check(s)
+    assert cash_income(s) == 0 and "copy 1" in legal(play(s, "play diplomat"))
+    plan, _after = _turn(s, AGENTS[name]())
+    assert plan[:2] != ["play diplomat", "finish"], plan
+
+
 def _full_storehouse() -> GameState:
     # Two players, Italia: seat 0's storehouse is full of wine and cloth (no colonist
     # waits in it) and it has houses in Venetia's tool and brick cities; it holds a
