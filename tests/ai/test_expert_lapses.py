@@ -64,8 +64,8 @@ def test_prefect_with_the_praefectus_magnus_goes_where_own_houses_produce() -> N
 
 def test_no_one_card_tribune_while_other_cards_gain() -> None:
     # Seat 0 has played only its Senator: a Tribune now takes back one card and buys
-    # no colonist, while the Architect can build. (With its money set to 0 the shipped
-    # network still prefers the Tribune: docs/ai.md, issue 34's lapses.)
+    # no colonist, while the Architect can build. (With its money set to 0 the search
+    # finds the Mercator and the Tribune a near tie: docs/ai.md, issue 34's lapses.)
     s = game("italia", 2, seed=1)
     set_turn(s, 0)
     discard_from_hand(s, 0, "senator")
