@@ -22,6 +22,7 @@ rules data reaches the AI too (``tests/ai/test_rules_data_reach_ai.py``).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from concordia.core import GameState, Phase, data
@@ -353,6 +354,13 @@ def evaluate(s: GameState, seat: int, w: Weights = NORMAL) -> float:
                 if need[g]:
                     score += nb * min(goods[g], need[g])
     return score
+
+
+def against_rivals(values: Sequence[float], seat: int, spite: float) -> float:
+    """``seat``'s value less ``spite`` x the mean of the best and the average other
+    seat's: how the searching levels weigh a position against the opponents."""
+    others = [v for o, v in enumerate(values) if o != seat]
+    return values[seat] - spite * (0.5 * max(others) + 0.5 * sum(others) / len(others))
 
 
 def stall_cost(s: GameState, seat: int, w: Weights = NORMAL) -> float:

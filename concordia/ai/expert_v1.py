@@ -37,7 +37,7 @@ import threading
 from dataclasses import dataclass
 
 from concordia.ai.base import Budget, Limit
-from concordia.ai.evaluate import NORMAL, WEIGHTS_BY_NAME, evaluate, remaining_turns
+from concordia.ai.evaluate import NORMAL, WEIGHTS_BY_NAME, against_rivals, evaluate, remaining_turns
 from concordia.ai.features import LearnedValue, load_learned
 from concordia.ai.greedy import (
     MERCATOR_FIRST,
@@ -287,7 +287,7 @@ class ExpertV1Agent(SearchingAgent):
                 if remaining_turns(s, o) <= 0.0:
                     pred[o] = float(s.score_of(o).total)
         lw = self.learned_weights[n - MIN_PLAYERS]
-        score = _relative(hand, me, self._spite_now) + lw * _relative(pred, me, 1.0)
+        score = against_rivals(hand, me, self._spite_now) + lw * against_rivals(pred, me, 1.0)
         lead = pred[me] - max(v for o, v in enumerate(pred) if o != me)
         near_end = 1.0 - left / self.endgame_turns
         if near_end > 0.0:
@@ -364,11 +364,6 @@ class ExpertV1Agent(SearchingAgent):
         if budget.cancelled:
             return None
         return self._scores(s, me)
-
-
-def _relative(vals: list[float], me: int, spite: float) -> float:
-    others = [v for o, v in enumerate(vals) if o != me]
-    return vals[me] - spite * (0.5 * max(others) + 0.5 * sum(others) / len(others))
 
 
 def _checked(fn: ValueFn, budget: Budget) -> ValueFn:

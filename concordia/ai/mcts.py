@@ -29,7 +29,7 @@ import random
 import threading
 
 from concordia.ai.base import Budget, Limit
-from concordia.ai.evaluate import NORMAL, Weights, evaluate
+from concordia.ai.evaluate import NORMAL, Weights, against_rivals, evaluate
 from concordia.ai.greedy import (
     PlanningAgent,
     TurnOption,
@@ -127,7 +127,7 @@ class HardAgent(PlanningAgent):
                 done += 1
             else:
                 s.apply_in_place(greedy_step(s, value))
-        return _relative(s, me, self.spite)
+        return against_rivals([evaluate(s, o) for o in range(s.num_players)], me, self.spite)
 
 
 def _checked(fn: ValueFn, budget: Budget) -> ValueFn:
@@ -139,13 +139,6 @@ def _checked(fn: ValueFn, budget: Budget) -> ValueFn:
         return fn(s)
 
     return checked
-
-
-def _relative(s: GameState, me: int, spite: float) -> float:
-    n = s.num_players
-    vals = [evaluate(s, o) for o in range(n)]
-    others = [vals[o] for o in range(n) if o != me]
-    return vals[me] - spite * (0.5 * max(others) + 0.5 * sum(others) / len(others))
 
 
 def _distinct(opts: list[TurnOption]) -> list[TurnOption]:

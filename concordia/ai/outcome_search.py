@@ -47,13 +47,12 @@ from __future__ import annotations
 
 import random
 import threading
-from collections.abc import Sequence
 from dataclasses import dataclass, fields, replace
 from typing import Any
 
 from concordia.ai.base import Budget, Limit
 from concordia.ai.closing import closing_options, closing_wins
-from concordia.ai.evaluate import NORMAL, evaluate, remaining_turns, stall_cost
+from concordia.ai.evaluate import NORMAL, against_rivals, evaluate, remaining_turns, stall_cost
 from concordia.ai.expert_v1 import architect_options, card_options
 from concordia.ai.greedy import (
     Cancelled,
@@ -262,14 +261,15 @@ class OutcomeSearchAgent(SearchingAgent):
         value = self.config.win_vp * win + margin - stall_cost(s, me)
         if self.config.hand_weight:
             hand = [evaluate(s, seat, NORMAL) for seat in range(s.num_players)]
-            value += self.config.hand_weight * _relative(hand, me)
+            value += self.config.hand_weight * against_rivals(hand, me, PLAN_SPITE)
         return value, fc.points[me], margin, win
 
     def _exact_value(self, fc: Outcome, me: int) -> float:
         """The score of a finished game's result ``fc`` (what :meth:`score` gives the
         final position)."""
         cfg = self.config
-        return cfg.win_vp * fc.win[me] + fc.margin[me] + cfg.hand_weight * _relative(fc.points, me)
+        hand = cfg.hand_weight * against_rivals(fc.points, me, PLAN_SPITE)
+        return cfg.win_vp * fc.win[me] + fc.margin[me] + hand
 
     def _candidates(
         self, view: GameState, me: int, budget: Budget
@@ -372,10 +372,3 @@ def _checked(fn: ValueFn, budget: Budget) -> ValueFn:
         return fn(s)
 
     return checked
-
-
-def _relative(points: Sequence[float], me: int) -> float:
-    """``me``'s points less the planner's spite x the mean of the best and the
-    average opponent's (the hand-tuned term of the score)."""
-    others = [p for seat, p in enumerate(points) if seat != me]
-    return points[me] - PLAN_SPITE * (0.5 * max(others) + 0.5 * sum(others) / len(others))
