@@ -94,19 +94,25 @@ def _turn(s: GameState, agent: Agent) -> tuple[list[str], GameState]:
     return played, s
 
 
+def _diplomat(flipped: tuple[str, ...]) -> GameState:
+    # Two players, Italia: seat 0 has played its Senator; seat 1's top discard is a
+    # Prefect; the markers of ``flipped`` provinces are turned (their bonus taken).
+    s = game("italia", 2, seed=1)
+    set_turn(s, 0)
+    discard_from_hand(s, 0, "senator")
+    discard_from_hand(s, 1, "architect", "prefect")
+    for province in flipped:
+        s.markers[s.topo.province_by_slug[province]] = False
+    return check(s)
+
+
 @pytest.mark.parametrize("name", sorted(AGENTS))
 def test_a_diplomat_copies_when_a_copy_gains(name: str) -> None:
     # Two players, Italia: seat 0 has played its Senator; seat 1's top discard is a
     # Prefect and three markers are flipped, so a Diplomat copying it takes 4
     # sestertii (the cash) or produces. Whatever the expert plays, a Diplomat that
     # copies nothing is a turn given away.
-    s = game("italia", 2, seed=1)
-    set_turn(s, 0)
-    discard_from_hand(s, 0, "senator")
-    discard_from_hand(s, 1, "architect", "prefect")
-    for province in ("venetia", "transpadana", "apulia"):
-        s.markers[s.topo.province_by_slug[province]] = False
-    s = check(s)
+    s = _diplomat(flipped=("venetia", "transpadana", "apulia"))
     assert cash_income(s) == 4 and "copy 1" in legal(play(s, "play diplomat"))
     plan, _after = _turn(s, AGENTS[name]())
     assert plan[:2] != ["play diplomat", "finish"], plan
@@ -118,11 +124,7 @@ def test_no_diplomat_copying_nothing_when_the_copy_only_produces(name: str) -> N
     # produces one good, and a Diplomat that copies nothing still gives the turn away.
     # (The outcome search's forecast alone scored that Diplomat level with the
     # Prefect; the hand-tuned term of its score tells them apart.)
-    s = game("italia", 2, seed=1)
-    set_turn(s, 0)
-    discard_from_hand(s, 0, "senator")
-    discard_from_hand(s, 1, "architect", "prefect")
-    s = check(s)
+    s = _diplomat(flipped=())
     assert cash_income(s) == 0 and "copy 1" in legal(play(s, "play diplomat"))
     plan, _after = _turn(s, AGENTS[name]())
     assert plan[:2] != ["play diplomat", "finish"], plan
