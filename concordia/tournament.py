@@ -270,7 +270,7 @@ def build_parser() -> argparse.ArgumentParser:
             help=f"time budget per decision of {level} (default: the UI's, "
             f"{default_limit(level).time_s})",
         )
-    for level in ("hard", "expert", "expert-v1", "expert-outcome"):
+    for level in ("hard", "expert", "expert-v1"):
         ap.add_argument(
             f"--iterations-{level}",
             type=int,

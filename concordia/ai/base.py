@@ -133,7 +133,6 @@ _DEFAULT_LIMITS: dict[str, Limit] = {
     "hard": Limit(time_s=1.2),
     "expert": Limit(time_s=1.7),
     "expert-v1": Limit(time_s=1.7),
-    "expert-outcome": Limit(time_s=1.7),
 }
 
 

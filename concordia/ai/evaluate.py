@@ -372,7 +372,7 @@ def stall_cost(s: GameState, seat: int, w: Weights = NORMAL) -> float:
     every good ``seat`` lacks to pay the printed price of the cards still for sale: a
     seat that could end the game only after a Mercator (the last card wants goods it
     does not hold) then buys them instead of farming cash, which one-turn planners
-    would never see (a 3-player game of expert-outcome and two expert-v1 stalled for
+    would never see (a 3-player game of the outcome search and two expert-v1 stalled for
     thousands of actions with one card left and only tools in the rich seats' stores).
     Games that end within ``w.stall_turns`` own turns never pay it."""
     if s.phase == Phase.OVER:

@@ -1,17 +1,17 @@
 """The expert: the menu's strongest level, the hint's adviser and the review's judge.
 
-It chooses with the search of :mod:`concordia.ai.expert_v1` (whole card plays, rollouts
-with the normal policy, the hand-tuned and learned-linear score). The learned outcome
-search (:mod:`concordia.ai.outcome_search`, level ``expert-outcome``) beats it at the
-tournaments' iteration budget but is not yet measured to its bars at the UI's time
-budget (docs/ai.md). What it adds is the learned outcome evaluation
-(:mod:`concordia.ai.outcome`) on every option it reports:
+It chooses with the outcome search (:mod:`concordia.ai.outcome_search`: whole card
+plays, rollouts with the normal policy, scored by the learned chance to win and margin
+with the hand-tuned evaluation added), which beats ``expert-v1`` on deals it was not
+tuned on (docs/ai.md). On every option it reports it adds whether the figures are the
+real result:
 
 - each option's chance to win and expected margin over the best opponent are the
-  outcome network's forecast of the position right after the whole card play (the
-  other seats' forced discards included, the hidden draw pile re-dealt by a fixed rng);
-  once that play ends the game they are the real result (1 or 0 by the tie-break, the
-  real margin), never a forecast;
+  search's (the mean over its rollouts of the outcome network's forecast, or of the
+  real result where a rollout reached the end); once the whole card play ends the game
+  (the other seats' forced discards included, the hidden draw pile re-dealt by a fixed
+  rng) they are the real result (1 or 0 by the tie-break, the real margin), never a
+  forecast;
 - an option that ends the game with a win ranks first and one that ends it with a loss
   last, whatever the search scored them: a sure win is never advised against (the
   hint once advised building two houses over buying the last two cards, which won by
@@ -28,37 +28,29 @@ import threading
 from dataclasses import dataclass
 
 from concordia.ai.base import Limit
-from concordia.ai.closing import closing_wins
-from concordia.ai.evaluate import remaining_turns
-from concordia.ai.expert_v1 import ExpertV1Agent
-from concordia.ai.expert_v1 import OptionReport as SearchReport
-from concordia.ai.outcome import Outcome, OutcomeNet, exact_outcome, load_outcome
+from concordia.ai.outcome import Outcome, exact_outcome
+from concordia.ai.outcome_search import OptionReport as SearchReport
+from concordia.ai.outcome_search import OutcomeSearchAgent
 from concordia.core import Action, GameState, Phase
 
-NEAR_END_TURNS = 4.0  # the hint tells the expected margin only this close to the end
-WIN_VP = 200.0  # a win counts this many VP of margin in :meth:`ExpertAgent.score`
 _SETTLE_GUARD = 50  # forced steps (discards) played after a card play at most
 
 
 @dataclass(frozen=True, slots=True)
 class OptionReport(SearchReport):
-    """One searched card play (:class:`concordia.ai.expert_v1.OptionReport`: its
-    actions, the mover's expected final points and lead from the rollouts, the search's
-    score, its rollouts) with the outcome after it: the chance to win, and whether that
-    is the real result (the play ends the game) rather than a forecast."""
+    """One searched card play (:class:`concordia.ai.outcome_search.OptionReport`: its
+    actions, the mover's expected final points, margin and chance to win, the search's
+    score, its rollouts) and whether the chance and margin are the real result (the
+    play ends the game) rather than a forecast."""
 
-    win: float = 0.0
     exact: bool = False
 
 
-class ExpertAgent(ExpertV1Agent):
-    """``expert-v1``'s search with the learned outcome on its options (module doc)."""
+class ExpertAgent(OutcomeSearchAgent):
+    """The outcome search with the real result on the plays that end the game (module
+    doc). Its settings are the search's (``--set expert.NAME=VALUE``)."""
 
     name = "expert"
-
-    def __init__(self, net: OutcomeNet | None = None) -> None:
-        super().__init__()
-        self.net = net if net is not None else load_outcome()
 
     def analyse(  # type: ignore[override]
         self,
@@ -80,39 +72,24 @@ class ExpertAgent(ExpertV1Agent):
         reports = []
         for r in searched:
             fc = self.outcome_after(world, r.actions, me)
-            exact = fc is not None and fc.exact
-            win = fc.win[me] if fc is not None else 0.0
-            lead = fc.margin[me] if exact and fc is not None else r.lead
+            pts, lead, win = r.expected_points, r.lead, r.win
+            if fc is not None:
+                pts, lead, win = fc.points[me], fc.margin[me], fc.win[me]
             reports.append(
-                OptionReport(r.actions, r.expected_points, lead, r.value, r.visits, win, exact)
-            )
-        # With two players a play that buys the last cards and wins after every
-        # final turn the planner proposes for the other seat is a sure win too.
-        wins = closing_wins(world)
-        if wins:
-            acts, fc = max(wins, key=lambda w: w[1].margin[me])
-            best = max(r.value for r in reports) if reports else 0.0
-            reports = [r for r in reports if r.actions != acts]
-            reports.append(
-                OptionReport(acts, fc.points[me], fc.margin[me], best, 0, fc.win[me], True)
+                OptionReport(r.actions, pts, lead, r.value, r.visits, win, fc is not None)
             )
         out = rank_by_outcome(reports)
         self.last_analysis = list[SearchReport](out)
-        self.last_stats = {
-            **self.last_stats,
-            "near_end": float(remaining_turns(view, me) < NEAR_END_TURNS),
-            "win": out[0].win,
-        }
+        self.last_stats = {**self.last_stats, "win": out[0].win}
         return out if top is None else out[:top]
 
     def outcome_after(
         self, world: GameState, actions: tuple[Action, ...], me: int
     ) -> Outcome | None:
-        """The outcome of the position after ``me`` plays ``actions`` in ``world``
-        (what is left of the card and the seats' forced discards played by the first
-        legal choice, up to the next card choice): the real
-        result if the game is then over, else the network's forecast; None if a step
-        is not legal there."""
+        """The real result once ``me`` has played ``actions`` in ``world`` and the
+        seats' forced discards are played (by the first legal choice, up to the next
+        card choice), if that ends the game; None if the game goes on or a step is not
+        legal there."""
         s = world.copy()
         for a in actions:
             if a not in s.legal_actions():
@@ -122,14 +99,7 @@ class ExpertAgent(ExpertV1Agent):
         while not s.is_terminal() and s.phase != Phase.CARD and guard < _SETTLE_GUARD:
             s.apply_in_place(s.legal_actions()[0])
             guard += 1
-        return exact_outcome(s) if s.phase == Phase.OVER else self.net.forecast(s)
-
-    def score(self, s: GameState, me: int) -> tuple[float, float, float, float]:
-        """A position judged as the review compares plays: ``WIN_VP`` x the chance to
-        win + the margin (VP), the expected final points, the margin and the chance;
-        the real result once the game is over."""
-        fc = exact_outcome(s) if s.phase == Phase.OVER else self.net.forecast(s)
-        return WIN_VP * fc.win[me] + fc.margin[me], fc.points[me], fc.margin[me], fc.win[me]
+        return exact_outcome(s) if s.phase == Phase.OVER else None
 
 
 def rank_by_outcome(reports: list[OptionReport]) -> list[OptionReport]:

@@ -1,4 +1,4 @@
-"""Features of a position for one seat, the input of the expert's learned evaluation.
+"""Features of a position for one seat, the input of expert-v1's learned evaluation.
 
 ``features(state, seat)`` returns one float per name in :data:`FEATURE_NAMES`, in that
 order. The learned value (:class:`LearnedValue`) is a linear model over them, one set of

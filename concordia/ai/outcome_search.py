@@ -1,7 +1,8 @@
 """The outcome search: determinized search over whole card plays that plays to win.
 
-The tournament level ``"expert-outcome"`` (not in the menu): it is measured against
-``expert-v1`` and becomes the menu's expert once it beats it (docs/ai.md has the figures).
+The search of the menu's expert (:mod:`concordia.ai.expert`, level ``"expert"``), which
+adds the real result on the plays that end the game; every strength figure is measured
+against ``expert-v1`` (docs/ai.md).
 
 The leaf of the search is the learned outcome evaluation (:mod:`concordia.ai.outcome`):
 the mover's probability of winning (ties by the game's tie-break) times
@@ -77,7 +78,7 @@ ROLLOUT_TRADES = 3
 
 @dataclass(frozen=True, slots=True)
 class OutcomeSearchConfig:
-    """The expert's settings (``--set expert-outcome.NAME=VALUE`` in the tournament)."""
+    """The expert's settings (``--set expert.NAME=VALUE`` in the tournament)."""
 
     #: Whole card plays searched (the best by the forecast after each).
     candidates: int = 10
@@ -118,7 +119,7 @@ class OptionReport:
 class OutcomeSearchAgent(SearchingAgent):
     """Successive-halving flat Monte-Carlo, scored by the learned outcome (module doc)."""
 
-    name = "expert-outcome"
+    name = "outcome-search"
 
     def __init__(self, net: OutcomeNet | None = None, config: OutcomeSearchConfig | None = None):
         super().__init__()
@@ -128,7 +129,7 @@ class OutcomeSearchAgent(SearchingAgent):
         self.last_stats: dict[str, float] = {}
         self.last_analysis: list[OptionReport] = []
 
-    # Settings are read and written through the agent (``--set expert-outcome.rounds=3``).
+    # Settings are read and written through the agent (``--set expert.rounds=3``).
     def __getattr__(self, name: str) -> object:
         if name in _CONFIG_FIELDS:
             return getattr(self.config, name)

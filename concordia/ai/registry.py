@@ -1,12 +1,11 @@
 """The registry of AI levels: each level's name and the class that plays it.
 
 Levels: ``"random"`` (uniform, for tests), ``"easy"``, ``"normal"``, ``"hard"`` and
-``"expert"`` (:mod:`concordia.ai.expert`: the hand-tuned expert's search with the learned
-outcome's chances on its options), and two tournament levels the UI does not list
-(``concordia.ui.controller.AI_KINDS``): ``"expert-v1"`` (:mod:`concordia.ai.expert_v1`,
-the same search without the outcome, unchanged, the yardstick) and ``"expert-outcome"``
-(:mod:`concordia.ai.outcome_search`, the search scored by the learned outcome, which
-becomes the expert once it beats ``expert-v1``).
+``"expert"`` (:mod:`concordia.ai.expert`: the search scored by the learned outcome, with
+the real result on the plays that end the game), and one tournament level the UI does
+not list (``concordia.ui.controller.AI_KINDS``): ``"expert-v1"``
+(:mod:`concordia.ai.expert_v1`, the hand-tuned expert that came before, unchanged, the
+yardstick every strength figure of the expert is measured against).
 ``make_agent(name)`` builds a fresh agent (agents may keep a per-turn plan cache, so
 use one instance per seat or per worker). The budget the UI gives each level is
 :func:`concordia.ai.base.default_limit`.
@@ -25,7 +24,6 @@ from concordia.ai.expert import ExpertAgent
 from concordia.ai.expert_v1 import ExpertV1Agent
 from concordia.ai.greedy import EasyAgent, NormalAgent
 from concordia.ai.mcts import HardAgent
-from concordia.ai.outcome_search import OutcomeSearchAgent
 from concordia.ai.random_agent import RandomAgent
 
 _FACTORIES: dict[str, Callable[[], Agent]] = {
@@ -35,7 +33,6 @@ _FACTORIES: dict[str, Callable[[], Agent]] = {
     "hard": HardAgent,
     "expert": ExpertAgent,
     "expert-v1": ExpertV1Agent,
-    "expert-outcome": OutcomeSearchAgent,
 }
 
 LEVELS: tuple[str, ...] = tuple(_FACTORIES)

@@ -1,4 +1,4 @@
-"""Fit the expert's learned evaluation from self-play: ``python -m concordia.tools.train_eval``.
+"""Fit expert-v1's learned evaluation from self-play: ``python -m concordia.tools.train_eval``.
 
 Plays ``--games`` games (player counts 2-5 and both boards in turn, every seat an easy
 or a normal agent drawn from the game's seed, so the positions are varied; ``--players``
@@ -172,7 +172,7 @@ def fit(
 def main(argv: Sequence[str] | None = None) -> int:
     ap = argparse.ArgumentParser(
         prog="python -m concordia.tools.train_eval",
-        description="Play self-play games, fit the expert's learned evaluation, write it.",
+        description="Play self-play games, fit expert-v1's learned evaluation, write it.",
     )
     ap.add_argument("--games", type=int, default=240)
     ap.add_argument("--seed", type=int, default=1)
@@ -187,7 +187,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--agents", default=",".join(DEFAULT_POOL), help="pool the seats are drawn from"
     )
     ap.add_argument(
-        "--iterations", type=int, default=None, help="rollouts per decision of hard and expert"
+        "--iterations", type=int, default=None, help="rollouts per decision of hard and the experts"
     )
     ap.add_argument(
         "--base", type=Path, default=None, help="weights file giving the counts not fitted here"
@@ -197,7 +197,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     pool = tuple(a.strip() for a in args.agents.split(","))
     if any(n not in ALL_COUNTS for n in counts):
         ap.error(f"--players: counts are {MIN_PLAYERS}-{MAX_PLAYERS}")
-    searching = {"hard", "expert"} & set(pool)
+    searching = {"hard", "expert", "expert-v1"} & set(pool)
     if searching and args.iterations is None:
         ap.error(f"--iterations is needed with {', '.join(sorted(searching))} (reproducible runs)")
     base: dict[str, Any] = {}

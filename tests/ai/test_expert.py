@@ -1,6 +1,6 @@
-"""The menu's expert: expert-v1's search with the learned outcome on every option it
-reports (its chance to win; the real result where a play ends the game), a play that
-ends the game won ranked first and one that ends it lost last."""
+"""The menu's expert: the outcome search with the real result on every option that
+ends the game, a play that ends the game won ranked first and one that ends it lost
+last. (The search itself: tests/ai/test_outcome_search.py.)"""
 
 from __future__ import annotations
 
@@ -12,8 +12,7 @@ import pytest
 
 from concordia.ai import Limit, make_agent
 from concordia.ai.expert import ExpertAgent, OptionReport, rank_by_outcome
-from concordia.ai.expert_v1 import ExpertV1Agent
-from concordia.ai.play import play_game
+from concordia.ai.outcome_search import OutcomeSearchAgent
 from concordia.ai.registry import LEVELS
 from concordia.core import BoardSpec, GameState, Phase
 from tests.ai.positions import last_turn
@@ -22,28 +21,13 @@ Position = Callable[[BoardSpec, int, int, int], GameState]
 SMALL = Limit(iterations=14)
 
 
-def test_the_expert_is_the_menus_level_and_expert_v1s_search() -> None:
-    assert {"expert", "expert-v1", "expert-outcome"} <= set(LEVELS)
+def test_the_expert_is_the_menus_level_and_the_outcome_search() -> None:
+    assert {"expert", "expert-v1"} <= set(LEVELS)
     agent = make_agent("expert")
-    assert isinstance(agent, ExpertAgent) and isinstance(agent, ExpertV1Agent)
+    assert isinstance(agent, ExpertAgent) and isinstance(agent, OutcomeSearchAgent)
 
 
-@pytest.mark.slow
-@pytest.mark.parametrize(
-    ("board_name", "players"),
-    [("italia", 2), ("imperium", 3), ("italia", 4), ("imperium", 5)],  # both boards, 2-5
-)
-def test_expert_plays_whole_games(
-    boards: dict[str, BoardSpec], board_name: str, players: int
-) -> None:
-    # 8 iterations: stage 1 only (stage 2 is covered by the fast tests), so the eight
-    # games stay within a few minutes on a loaded machine.
-    agents = ["expert" if s == 0 else "normal" for s in range(players)]
-    g = play_game(boards[board_name], agents, seed=players, limits=Limit(iterations=8))
-    assert g.state.phase == Phase.OVER
-
-
-def test_it_chooses_as_expert_v1_and_tells_each_options_chance(
+def test_it_chooses_as_its_search_and_tells_each_options_chance(
     boards: dict[str, BoardSpec], position: Position
 ) -> None:
     s = position(boards["imperium"], 4, 11, 150)
@@ -52,9 +36,11 @@ def test_it_chooses_as_expert_v1_and_tells_each_options_chance(
     view = s.view_for(seat)
     cancel = threading.Event()
     mine = ExpertAgent().analyse(view, SMALL, random.Random(5), cancel)
-    v1 = ExpertV1Agent().analyse(view, SMALL, random.Random(5), cancel)
-    # Far from the end no play ends the game: the search's order is kept.
-    assert [r.actions for r in mine] == [r.actions for r in v1]
+    search = OutcomeSearchAgent().analyse(view, SMALL, random.Random(5), cancel)
+    # Far from the end no play ends the game: the search's order and figures are kept.
+    assert [(r.actions, r.win, r.lead) for r in mine] == [
+        (r.actions, r.win, r.lead) for r in search
+    ]
     assert all(0.0 <= r.win <= 1.0 and not r.exact for r in mine)
     assert len({round(r.win, 6) for r in mine}) > 1  # the forecasts tell plays apart
 

@@ -6,11 +6,8 @@ from __future__ import annotations
 import random
 import threading
 
-import pytest
-
 from concordia.ai import Agent, Limit
 from concordia.ai.expert import ExpertAgent
-from concordia.ai.outcome_search import OutcomeSearchAgent
 from concordia.core import GameState, Phase
 from concordia.core.cards.prefect import cash_income
 from concordia.core.data import CARDS
@@ -38,7 +35,7 @@ def _houses(s: GameState, seat: int, cities: list[int]) -> None:
 def _plan(s: GameState) -> list[str]:
     seat = s.current_player
     assert seat is not None
-    agent = OutcomeSearchAgent()
+    agent = ExpertAgent()
     agent.choose(s.view_for(seat), BUDGET, random.Random(1), threading.Event())
     return [str(a) for a in agent.last_analysis[0].actions]
 
@@ -74,10 +71,6 @@ def test_no_one_card_tribune_while_other_cards_gain() -> None:
     assert plan[0] != "play tribune", plan
 
 
-# The menu's expert and the outcome search, both with the shipped network.
-AGENTS = {"expert": ExpertAgent, "expert-outcome": OutcomeSearchAgent}
-
-
 def _turn(s: GameState, agent: Agent) -> tuple[list[str], GameState]:
     """The whole card play ``agent`` makes for the mover, decision by decision."""
     seat = s.current_player
@@ -106,27 +99,25 @@ def _diplomat(flipped: tuple[str, ...]) -> GameState:
     return check(s)
 
 
-@pytest.mark.parametrize("name", sorted(AGENTS))
-def test_a_diplomat_copies_when_a_copy_gains(name: str) -> None:
+def test_a_diplomat_copies_when_a_copy_gains() -> None:
     # Two players, Italia: seat 0 has played its Senator; seat 1's top discard is a
     # Prefect and three markers are flipped, so a Diplomat copying it takes 4
     # sestertii (the cash) or produces. Whatever the expert plays, a Diplomat that
     # copies nothing is a turn given away.
     s = _diplomat(flipped=("venetia", "transpadana", "apulia"))
     assert cash_income(s) == 4 and "copy 1" in legal(play(s, "play diplomat"))
-    plan, _after = _turn(s, AGENTS[name]())
+    plan, _after = _turn(s, ExpertAgent())
     assert plan[:2] != ["play diplomat", "finish"], plan
 
 
-@pytest.mark.parametrize("name", sorted(AGENTS))
-def test_no_diplomat_copying_nothing_when_the_copy_only_produces(name: str) -> None:
+def test_no_diplomat_copying_nothing_when_the_copy_only_produces() -> None:
     # As above with no marker flipped: a copy of the Prefect takes no cash and
     # produces one good, and a Diplomat that copies nothing still gives the turn away.
     # (The outcome search's forecast alone scored that Diplomat level with the
     # Prefect; the hand-tuned term of its score tells them apart.)
     s = _diplomat(flipped=())
     assert cash_income(s) == 0 and "copy 1" in legal(play(s, "play diplomat"))
-    plan, _after = _turn(s, AGENTS[name]())
+    plan, _after = _turn(s, ExpertAgent())
     assert plan[:2] != ["play diplomat", "finish"], plan
 
 
@@ -144,15 +135,14 @@ def _full_storehouse() -> GameState:
     return check(s)
 
 
-@pytest.mark.parametrize("name", sorted(AGENTS))
-def test_no_goods_thrown_away_while_another_play_keeps_them(name: str) -> None:
+def test_no_goods_thrown_away_while_another_play_keeps_them() -> None:
     # Producing Venetia overflows the storehouse by three goods; the Mercator, the
     # Architect and the Tribune keep every good.
     s = _full_storehouse()
     assert s.players[0].free_space() == 0
     produced = play(s, "play prefect", "produce venetia")
     assert produced.phase == Phase.OVERFLOW and produced.current_player == 0
-    plan, _after = _turn(s, AGENTS[name]())
+    plan, _after = _turn(s, ExpertAgent())
     assert not any(a.startswith("discard") for a in plan), plan
 
 
@@ -179,19 +169,16 @@ def _race() -> GameState:
     return check(s)
 
 
-@pytest.mark.parametrize("name", sorted(AGENTS))
-def test_the_expert_buys_the_last_cards_rather_than_leave_the_end_to_the_other(
-    name: str,
-) -> None:
+def test_the_expert_buys_the_last_cards_rather_than_leave_the_end_to_the_other() -> None:
     s = _race()
     assert [sc.total for sc in s.scores()] == [98, 91]
     # Buying one card leaves the last one, and the Concordia card, to seat 1.
     one = play(s, "play senator", "buy I_mason brick", "finish")
     assert one.current_player == 1 and "buy I_smith" in legal(play(one, "play senator"))
-    plan, after = _turn(s, AGENTS[name]())
+    plan, after = _turn(s, ExpertAgent())
     assert after.concordia == 0, plan
     # Seat 1's final turn (played by the same level) ends the game, won by seat 0.
-    _reply, over = _turn(after, AGENTS[name]())
+    _reply, over = _turn(after, ExpertAgent())
     while over.phase != Phase.OVER:  # the pending discards, if any
         over.apply_in_place(over.legal_actions()[0])
     assert over.outcome().winner == 0

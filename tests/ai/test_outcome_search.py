@@ -1,4 +1,4 @@
-"""The expert-outcome level (search scored by the learned outcome): legal whole games,
+"""The expert's search (scored by the learned outcome): legal whole games,
 determinism, no peeking at the deck, cancel, exact scoring of finished games, its
 settings, and the analysis the hint shows."""
 
@@ -31,9 +31,10 @@ SMALL = Limit(iterations=14)  # stage 1 over up to 10 candidates, then stage 2
 
 
 def test_expert_is_a_level() -> None:
-    assert "expert-outcome" in LEVELS
-    assert isinstance(make_agent("expert-outcome"), OutcomeSearchAgent)
-    assert default_limit("expert-outcome").time_s is not None
+    # The menu's expert is the outcome search; the search is no level of its own.
+    assert "expert" in LEVELS and "expert-outcome" not in LEVELS
+    assert isinstance(make_agent("expert"), OutcomeSearchAgent)
+    assert default_limit("expert").time_s is not None
 
 
 def test_shipped_weights_match_the_features(boards: dict[str, BoardSpec]) -> None:
@@ -61,7 +62,7 @@ def test_shipped_weights_match_the_features(boards: dict[str, BoardSpec]) -> Non
 @pytest.mark.parametrize(("board_name", "players"), [("italia", 2), ("imperium", 5)])
 def test_expert_plays_legally(boards: dict[str, BoardSpec], board_name: str, players: int) -> None:
     # The first 40 actions (the slow test plays whole games on every setup).
-    agents = ["expert-outcome" if s == 0 else "normal" for s in range(players)]
+    agents = ["expert" if s == 0 else "normal" for s in range(players)]
     g = play_game(
         boards[board_name], agents, seed=players, limits=Limit(iterations=6), max_steps=40
     )
@@ -76,7 +77,7 @@ def test_expert_plays_legally(boards: dict[str, BoardSpec], board_name: str, pla
 def test_expert_plays_whole_games(
     boards: dict[str, BoardSpec], board_name: str, players: int
 ) -> None:
-    agents = ["expert-outcome" if s == 0 else "normal" for s in range(players)]
+    agents = ["expert" if s == 0 else "normal" for s in range(players)]
     g = play_game(boards[board_name], agents, seed=players, limits=Limit(iterations=8))
     assert g.state.phase == "over"
 
@@ -349,13 +350,13 @@ def test_settings_are_one_frozen_dataclass_and_settable() -> None:
     cfg = OutcomeSearchConfig()
     with pytest.raises(FrozenInstanceError):
         cfg.rounds = 3  # type: ignore[misc]
-    over = (parse_override("expert-outcome.rounds=3"), parse_override("expert-outcome.win_vp=100"))
-    agent = make_seat("expert-outcome", over)
+    over = (parse_override("expert.rounds=3"), parse_override("expert.win_vp=100"))
+    agent = make_seat("expert", over)
     assert isinstance(agent, OutcomeSearchAgent)
     assert agent.config.rounds == 3 and agent.config.win_vp == 100.0
     assert agent.config.candidates == cfg.candidates
     with pytest.raises(ValueError):
-        parse_override("expert-outcome.win_bonus=1,1,1,1")  # a knob of expert-v1 only
+        parse_override("expert.win_bonus=1,1,1,1")  # a knob of expert-v1 only
 
 
 def _worker_options(s: GameState) -> tuple[Any, list[Any]]:
@@ -365,7 +366,7 @@ def _worker_options(s: GameState) -> tuple[Any, list[Any]]:
     assert seat is not None
     worker = AIWorker()
     try:
-        worker.request(AIRequest(1, s.step, s, seat, "expert-outcome", SMALL, seed=3))
+        worker.request(AIRequest(1, s.step, s, seat, "expert", SMALL, seed=3))
         deadline = time.monotonic() + 60
         result = None
         while result is None:
