@@ -68,7 +68,9 @@ logger = logging.getLogger(__name__)
 
 CACHE_FORMAT = "concordia-review"
 MAX_CACHE_BYTES = 8 * 1024 * 1024  # a review is tens of kilobytes
-CACHE_VERSION = 2
+#: Raised whenever the judge or the file changes: a review cached by another judge (3:
+#: the expert became the outcome search) is rebuilt, never shown.
+CACHE_VERSION = 3
 #: Rollouts of the expert's search per reviewed turn (docs/benchmarks.md: the time of a
 #: whole game's review).
 DEFAULT_ITERATIONS = 20
