@@ -254,6 +254,69 @@ def own_houses(s: GameState, seat: int, st: _Static) -> tuple[list[int], set[int
     return per_good, provinces, own, prod
 
 
+# The part of :func:`evaluate` that only the seat's houses and colonists decide (the
+# Mercator plans of the searches evaluate dozens of positions that differ only in
+# goods and money): keyed by the board's tables, the seat, every city's houses, the
+# seat's colonists and the two weights it reads. The board's tables live for the whole
+# run and each entry holds the game's city goods, so neither id in a key can be reused
+# by another object while the entry lives. Cleared whole when full.
+_BoardPart = tuple[list[int], int, int, int, list[tuple[float, int, int]], tuple[int, ...]]
+_BOARD_CACHE: dict[tuple[object, ...], _BoardPart] = {}
+_BOARD_CACHE_SIZE = 4096
+
+
+def _board_part(
+    s: GameState, seat: int, st: _Static, cols: tuple[tuple[int, int], ...], w: Weights
+) -> _BoardPart:
+    """``seat``'s houses per good, provinces, houses and their production (as
+    :func:`own_houses`), the best ``w.targets_counted`` unbuilt cities near its
+    colonists: (worth, city, Architect steps), best first, and the game's city goods
+    (kept alive by the entry)."""
+    per_good, provinces, own, prod = own_houses(s, seat, st)
+    capital = st.capital
+    near: dict[int, int] = {}  # unbuilt city -> fewest Architect steps to it
+    for kind, loc in cols:
+        row = st.steps_to_city[kind][loc]
+        for c, d in enumerate(row):
+            if d > 4 or c == capital or c in own:
+                continue
+            if d < near.get(c, 5):
+                near[c] = d
+    vals: list[tuple[float, int, int]] = []
+    if near:
+        city_goods = s.city_goods
+        decay = w.target_decay
+        worth_at = [decay**d for d in range(5)]  # a city's worth by steps away
+        ranked = sorted(
+            (
+                (worth_at[d] * (1.0 + 0.08 * PRICE[city_goods[c]]), worth_at[d], c, d)
+                for c, d in near.items()
+            ),
+            reverse=True,
+        )[: w.targets_counted]
+        vals = [(v, c, d) for v, _worth, c, d in ranked]
+    return per_good, len(provinces), len(own), prod, vals, s.city_goods
+
+
+# The seat's cards as :func:`evaluate` reads them, keyed by hand and discard pile.
+_CardsPart = tuple[list[int], list[tuple[int, int]], int]
+_CARDS_CACHE: dict[tuple[tuple[int, ...], tuple[int, ...]], _CardsPart] = {}
+
+
+def _cards_part(hand: Sequence[int], discard: Sequence[int]) -> _CardsPart:
+    """Cards per god, the (good, VP) of each specialist in hand then discard pile, in
+    that order, and how many cards in hand are not a Tribune."""
+    count = [0] * len(GODS)
+    specialists: list[tuple[int, int]] = []
+    for c in (*hand, *discard):
+        count[_CARD_GOD[c]] += 1
+        g, vp = _CARD_MINERVA[c]
+        if vp:
+            specialists.append((g, vp))
+    k = sum(1 for c in hand if not _TRIBUNE_ACTION[c])
+    return count, specialists, k
+
+
 def evaluate(s: GameState, seat: int, w: Weights = NORMAL) -> float:
     """Estimated final victory points of ``seat`` (higher is better for it)."""
     st = static_for(s.topo)
@@ -262,24 +325,38 @@ def evaluate(s: GameState, seat: int, w: Weights = NORMAL) -> float:
     if r <= 0.0:
         return float(s.score_of(seat).total) if s.phase == Phase.OVER else _final_like(s, seat)
 
-    city_goods = s.city_goods
-    per_good, provinces, own, prod = own_houses(s, seat, st)
-    count = [0] * len(GODS)
+    cols_t = tuple(p.cols)
+    key = (
+        id(st),
+        id(s.city_goods),
+        seat,
+        tuple(s.houses),
+        cols_t,
+        w.target_decay,
+        w.targets_counted,
+    )
+    board = _BOARD_CACHE.get(key)
+    if board is None:
+        board = _board_part(s, seat, st, cols_t, w)
+        if len(_BOARD_CACHE) >= _BOARD_CACHE_SIZE:
+            _BOARD_CACHE.clear()
+        _BOARD_CACHE[key] = board
+    per_good, n_provinces, n_own, prod, vals, _goods = board
+    cards_key = (tuple(p.hand), tuple(p.discard))
+    cards = _CARDS_CACHE.get(cards_key)
+    if cards is None:
+        cards = _cards_part(p.hand, p.discard)
+        if len(_CARDS_CACHE) >= _BOARD_CACHE_SIZE:
+            _CARDS_CACHE.clear()
+        _CARDS_CACHE[cards_key] = cards
+    count, specialists, k = cards
     minerva = 0.0
     grow = w.growth_scale * r
-    for c in p.hand:
-        count[_CARD_GOD[c]] += 1
-        g, vp = _CARD_MINERVA[c]
-        if vp:
-            minerva += vp * (per_good[g] + w.growth_specialist * grow)
-    for c in p.discard:
-        count[_CARD_GOD[c]] += 1
-        g, vp = _CARD_MINERVA[c]
-        if vp:
-            minerva += vp * (per_good[g] + w.growth_specialist * grow)
+    for g, vp in specialists:
+        minerva += vp * (per_good[g] + w.growth_specialist * grow)
     goods = p.goods
     worth = wealth(p)
-    non_brick = len(own) - per_good[data.BRICK]
+    non_brick = n_own - per_good[data.BRICK]
     kinds = sum(1 for x in per_good if x)
     cols = len(p.cols)
     fc = w.future_cards * grow
@@ -287,7 +364,7 @@ def evaluate(s: GameState, seat: int, w: Weights = NORMAL) -> float:
     hl = float(p.houses_left)
     score += (count[_JUPITER] + fc) * min(_JUPITER_MAX, non_brick + min(hl, w.growth_houses * grow))
     score += (count[_SATURNUS] + fc) * min(
-        float(st.num_provinces), len(provinces) + min(hl, w.growth_provinces * grow)
+        float(st.num_provinces), n_provinces + min(hl, w.growth_provinces * grow)
     )
     score += (
         (count[_MERCURIUS] + fc)
@@ -307,41 +384,20 @@ def evaluate(s: GameState, seat: int, w: Weights = NORMAL) -> float:
     # Resources still to be spent.
     mv = w.money * min(1.0, r / w.money_horizon)
     score += mv * min(worth, w.spend_per_turn * r)
-    score += w.house * len(own)
+    score += w.house * n_own
     score += w.production * prod * min(r, 12.0) * min(1.0, r / w.money_horizon)
 
-    # Cards in hand: option value.
-    k = 0
-    for c in p.hand:
-        if not _TRIBUNE_ACTION[c]:
-            k += 1
+    # Cards in hand: option value (``k``: those that are not a Tribune).
     fade = min(1.0, r / w.hand_horizon)
     score += w.hand * (1.0 - w.hand_decay**k) * fade
 
     # Colonists near unbuilt cities (by Architect steps), and the goods houses need.
     if w.target and p.houses_left:
-        capital = st.capital
-        near: dict[int, int] = {}  # unbuilt city -> fewest Architect steps to it
-        decay = w.target_decay
-        for kind, loc in p.cols:
-            row = st.steps_to_city[kind][loc]
-            for c, d in enumerate(row):
-                if d > 4 or c == capital or c in own:
-                    continue
-                if d < near.get(c, 5):
-                    near[c] = d
-        if near:
-            worth_at = [decay**d for d in range(5)]  # a city's worth by steps away
-            vals = sorted(
-                (
-                    (worth_at[d] * (1.0 + 0.08 * PRICE[city_goods[c]]), worth_at[d], c, d)
-                    for c, d in near.items()
-                ),
-                reverse=True,
-            )[: w.targets_counted]
+        city_goods = s.city_goods
+        if vals:
             need = [0] * _NUM_GOODS
             tw = w.target * fade
-            for v, _worth, c, d in vals:
+            for v, c, d in vals:
                 score += tw * v
                 if d <= w.need_steps:
                     for g in _HOUSE_GOODS[city_goods[c]]:
