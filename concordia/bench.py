@@ -66,24 +66,30 @@ def midgame_state(board_name: str, players: int, steps: int = 150) -> GameState:
     return state
 
 
-def _load_core(root: Path) -> tuple[Any, Any]:
-    """(new_game, load_board) of the checkout at ``root``, imported afresh: the
-    ``concordia`` modules already loaded are set aside and put back afterwards."""
+def load_checkout(root: Path, *names: str) -> list[Any]:
+    """The modules ``names`` (``"concordia.core"``, ...) of the checkout at ``root``,
+    imported afresh: the ``concordia`` modules already loaded are set aside and put
+    back afterwards, so both checkouts run side by side in one process."""
     mine = {k: v for k, v in sys.modules.items() if k == "concordia" or k.startswith("concordia.")}
     for k in mine:
         del sys.modules[k]
     sys.path.insert(0, str(root))
     try:
-        core = importlib.import_module("concordia.core")
-        maps = importlib.import_module("concordia.maps")
-        if not Path(str(core.__file__)).resolve().is_relative_to(root.resolve()):
+        modules = [importlib.import_module(n) for n in names]
+        if not Path(str(modules[0].__file__)).resolve().is_relative_to(root.resolve()):
             raise SystemExit(f"{root} holds no concordia package")
-        return core.new_game, maps.load_board
+        return modules
     finally:
         sys.path.remove(str(root))
         for k in [k for k in sys.modules if k == "concordia" or k.startswith("concordia.")]:
             del sys.modules[k]
         sys.modules.update(mine)
+
+
+def _load_core(root: Path) -> tuple[Any, Any]:
+    """(new_game, load_board) of the checkout at ``root`` (:func:`load_checkout`)."""
+    core, maps = load_checkout(root, "concordia.core", "concordia.maps")
+    return core.new_game, maps.load_board
 
 
 def _timed_game(new: Any, board: Any, players: int, seed: int, in_place: bool) -> tuple[float, int]:
