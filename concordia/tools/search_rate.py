@@ -5,8 +5,10 @@
 Plays one game with normal agents (seed ``--seed``) and, at every ``--every``-th turn
 start, asks each level of ``--levels`` for its choice at its time budget (the UI's,
 or ``--time LEVEL=S``) and reads the rollouts it ran (``last_stats["iterations"]``).
-Prints the median, mean, least and most per level. Wall-clock figures: run it alone and note the
-load (docs/ai.md records the runs with ``uptime``).
+Prints the median, mean, least and most per level, and the cards each level chose to play
+there (how often an Architect, a Prefect, ...: how more rollouts or a setting change the
+kind of play). Wall-clock figures: run it alone and note the load (docs/ai.md records
+the runs with ``uptime``).
 """
 
 from __future__ import annotations
@@ -15,12 +17,14 @@ import argparse
 import random
 import statistics
 import threading
+from collections import Counter
 from collections.abc import Sequence
 
 from concordia.ai import Limit, make_agent
 from concordia.ai.base import default_limit
 from concordia.ai.registry import LEVELS
 from concordia.core import GameState, Phase, new_game
+from concordia.core.actions import PlayCard
 from concordia.maps import load_board
 from concordia.tournament import make_seat, parse_override
 
@@ -73,15 +77,22 @@ def main(argv: Sequence[str] | None = None) -> int:
         seconds = times.get(level, default_limit(level).time_s)
         limit = Limit(iterations=args.iterations) if args.iterations else Limit(time_s=seconds)
         got = []
+        played: Counter[str] = Counter()
         for i, v in enumerate(views):
             agent = make_seat(level, overrides)  # fresh: no plan cached from before
-            agent.choose(v, limit, random.Random(i), cancel)
+            action = agent.choose(v, limit, random.Random(i), cancel)
             got.append(agent.last_stats.get("iterations", 0.0))  # type: ignore[attr-defined]
+            if isinstance(action, PlayCard):
+                played[action.card] += 1
         what = f"{limit.iterations} iterations" if args.iterations else f"{seconds:.2f} s"
         print(
             f"{level:8} {what}: rollouts a decision median {statistics.median(got):.1f}"
             f", mean {statistics.mean(got):.1f}, min {min(got):.0f}, max {max(got):.0f}"
         )
+        cards = ", ".join(
+            f"{name} {k}" for name, k in sorted(played.items(), key=lambda x: (-x[1], x[0]))
+        )
+        print(f"{level:8} plays: {cards}")
     return 0
 
 

@@ -163,6 +163,13 @@ def test_search_rate_prints_the_rollouts_of_each_level(
     assert [r.split()[0] for r in rows] == ["expert", "hard"]
     # each level ran the rollouts it was given (read from its last_stats)
     assert [r.split("median ")[1].split(",")[0] for r in rows] == ["6.0", "6.0"]
+    # and played a card at every turn start: the tally of each level counts them all
+    starts = int(out.split(": ")[1].split()[0])
+    plays = [ln.split("plays: ")[1] for ln in out.splitlines() if " plays: " in ln]
+    assert len(plays) == 2
+    for line in plays:
+        counts = [int(item.split()[-1]) for item in line.split(", ")]
+        assert sum(counts) == starts
 
 
 def test_search_rate_names_an_unknown_level(capsys: pytest.CaptureFixture[str]) -> None:
