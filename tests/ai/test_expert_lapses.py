@@ -6,6 +6,8 @@ from __future__ import annotations
 import random
 import threading
 
+import pytest
+
 from concordia.ai import Agent, Limit
 from concordia.ai.expert import ExpertAgent
 from concordia.core import GameState, Phase
@@ -59,13 +61,17 @@ def test_prefect_with_the_praefectus_magnus_goes_where_own_houses_produce() -> N
     assert plan[:2] == ["play prefect", "produce venetia"], plan
 
 
-def test_no_one_card_tribune_while_other_cards_gain() -> None:
+@pytest.mark.parametrize("money", [None, 0])
+def test_no_one_card_tribune_while_other_cards_gain(money: int | None) -> None:
     # Seat 0 has played only its Senator: a Tribune now takes back one card and buys
-    # no colonist, while the Architect can build. (With its money set to 0 the search
-    # finds the Mercator and the Tribune a near tie: docs/ai.md, issue 34's lapses.)
+    # no colonist, while the Architect can build (money as dealt) or the Mercator
+    # brings cash and trades (money 0, where nothing can be built: the search scores
+    # the Mercator 212.9 and the one-card Tribune 208.1, the closest of the lapses).
     s = game("italia", 2, seed=1)
     set_turn(s, 0)
     discard_from_hand(s, 0, "senator")
+    if money is not None:
+        s.players[0].money = money
     s = check(s)
     plan = _plan(s)
     assert plan[0] != "play tribune", plan
