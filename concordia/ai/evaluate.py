@@ -254,6 +254,24 @@ def own_houses(s: GameState, seat: int, st: _Static) -> tuple[list[int], set[int
     return per_good, provinces, own, prod
 
 
+def near_cities(
+    st: _Static, cols: Sequence[tuple[int, int]], own: set[int], max_steps: int
+) -> dict[int, int]:
+    """The cities other than the capital and ``own`` that colonists at ``cols`` reach in
+    at most ``max_steps`` Architect steps: city -> fewest steps (shared with the
+    expert's features)."""
+    capital = st.capital
+    near: dict[int, int] = {}
+    for kind, loc in cols:
+        row = st.steps_to_city[kind][loc]
+        for c, d in enumerate(row):
+            if d > max_steps or c == capital or c in own:
+                continue
+            if d < near.get(c, max_steps + 1):
+                near[c] = d
+    return near
+
+
 # The part of :func:`evaluate` that only the seat's houses and colonists decide (the
 # Mercator plans of the searches evaluate dozens of positions that differ only in
 # goods and money): keyed by the board's tables, the seat, every city's houses, the
@@ -273,15 +291,7 @@ def _board_part(
     colonists: (worth, city, Architect steps), best first, and the game's city goods
     (kept alive by the entry)."""
     per_good, provinces, own, prod = own_houses(s, seat, st)
-    capital = st.capital
-    near: dict[int, int] = {}  # unbuilt city -> fewest Architect steps to it
-    for kind, loc in cols:
-        row = st.steps_to_city[kind][loc]
-        for c, d in enumerate(row):
-            if d > 4 or c == capital or c in own:
-                continue
-            if d < near.get(c, 5):
-                near[c] = d
+    near = near_cities(st, cols, own, 4)
     vals: list[tuple[float, int, int]] = []
     if near:
         city_goods = s.city_goods
@@ -392,23 +402,22 @@ def evaluate(s: GameState, seat: int, w: Weights = NORMAL) -> float:
     score += w.hand * (1.0 - w.hand_decay**k) * fade
 
     # Colonists near unbuilt cities (by Architect steps), and the goods houses need.
-    if w.target and p.houses_left:
+    if w.target and p.houses_left and vals:
         city_goods = s.city_goods
-        if vals:
-            need = [0] * _NUM_GOODS
-            tw = w.target * fade
-            for v, c, d in vals:
-                score += tw * v
-                if d <= w.need_steps:
-                    for g in _HOUSE_GOODS[city_goods[c]]:
-                        need[g] += 1
-            if p.store[0] + p.store[1] and r > 4:
-                for g in COLONIST_GOODS:
+        need = [0] * _NUM_GOODS
+        tw = w.target * fade
+        for v, c, d in vals:
+            score += tw * v
+            if d <= w.need_steps:
+                for g in _HOUSE_GOODS[city_goods[c]]:
                     need[g] += 1
-            nb = w.need * fade
-            for g in range(_NUM_GOODS):
-                if need[g]:
-                    score += nb * min(goods[g], need[g])
+        if p.store[0] + p.store[1] and r > 4:
+            for g in COLONIST_GOODS:
+                need[g] += 1
+        nb = w.need * fade
+        for g in range(_NUM_GOODS):
+            if need[g]:
+                score += nb * min(goods[g], need[g])
     return score
 
 

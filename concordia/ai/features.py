@@ -22,7 +22,14 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from concordia.ai.evaluate import NORMAL, evaluate, own_houses, remaining_turns, static_for
+from concordia.ai.evaluate import (
+    NORMAL,
+    evaluate,
+    near_cities,
+    own_houses,
+    remaining_turns,
+    static_for,
+)
 from concordia.core import GameState, Phase
 from concordia.core.data import (
     CARDS,
@@ -166,16 +173,7 @@ def features(s: GameState, seat: int) -> list[float]:
 
     near = [0, 0, 0]
     if hl:
-        capital = st.capital
-        best: dict[int, int] = {}
-        for kind, loc in p.cols:
-            row = st.steps_to_city[kind][loc]
-            for c, d in enumerate(row):
-                if d > 2 or c == capital or c in own:
-                    continue
-                if d < best.get(c, 9):
-                    best[c] = d
-        for d in best.values():
+        for d in near_cities(st, p.cols, own, 2).values():
             near[d] += 1
 
     lead = 0.0
