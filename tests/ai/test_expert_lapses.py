@@ -34,22 +34,29 @@ def _houses(s: GameState, seat: int, cities: list[int]) -> None:
         s.players[seat].houses_left -= 1
 
 
-def _plan(s: GameState) -> list[str]:
+def _analysis(s: GameState) -> list[list[str]]:
     seat = s.current_player
     assert seat is not None
     agent = ExpertAgent()
     agent.choose(s.view_for(seat), BUDGET, random.Random(1), threading.Event())
-    return [str(a) for a in agent.last_analysis[0].actions]
+    return [[str(a) for a in o.actions] for o in agent.last_analysis]
+
+
+def _plan(s: GameState) -> list[str]:
+    return _analysis(s)[0]
 
 
 def test_prefect_with_the_praefectus_magnus_goes_where_own_houses_produce() -> None:
-    # Two players, Italia: seat 0 holds the Praefectus Magnus and two Prefects; it has
+    # Two players, Italia: seat 0 holds the Praefectus Magnus and one Prefect; it has
     # two houses in Venetia, the other seat two in Transpadana. Producing Venetia
     # gives its two goods and the doubled bonus; any other province only the bonus.
+    # (With a second Prefect in hand, doubling a richer bonus elsewhere first and
+    # producing Venetia next turn can be the better order, so one Prefect.) Whether
+    # the Prefect is the best card here is not the lapse: the best Prefect play is.
     s = game("italia", 2, seed=1)
     set_turn(s, 0)
     s.praefectus = 0
-    discard_from_hand(s, 0, "architect", "mercator", "diplomat", "senator")
+    discard_from_hand(s, 0, "architect", "mercator", "diplomat", "senator", "prefect")
     venetia = s.topo.province_by_slug["venetia"]
     transpadana = s.topo.province_by_slug["transpadana"]
     _houses(s, 0, list(s.topo.province_cities[venetia])[1:])
@@ -57,8 +64,9 @@ def test_prefect_with_the_praefectus_magnus_goes_where_own_houses_produce() -> N
     for seat in range(2):
         set_goods(s, seat, brick=1, food=1)
     s = check(s)
-    plan = _plan(s)
-    assert plan[:2] == ["play prefect", "produce venetia"], plan
+    prefect = [p for p in _analysis(s) if p[0] == "play prefect"]
+    assert len(prefect) > 1, prefect
+    assert prefect[0][:2] == ["play prefect", "produce venetia"], prefect[:3]
 
 
 @pytest.mark.parametrize("money", [None, 0])
