@@ -32,11 +32,8 @@ takes the Concordia card besides them:
 2. stage 1 plays every candidate in one world, then one round (every other seat's
    turn and our own next one) with the normal policy, the opponent model of the hard
    agent and of ``expert-v1``; stage 2 plays the best :attr:`OutcomeSearchConfig.finalists`
-   on fresh worlds common to them while the budget lasts (a world that would not finish
-   before the deadline is not started), each rollout stopping where the mover is to play
-   again for the :attr:`OutcomeSearchConfig.rounds`-th time (the network is fitted on
-   turn starts; a leaf after the mover's own next turn lets a play that has already
-   bought with a card taken back outscore one whose purchase is still in hand). A
+   :attr:`OutcomeSearchConfig.rounds` rounds deep on fresh worlds common to them while the
+   budget lasts (a world that would not finish before the deadline is not started). A
    budget that ends inside stage 1 has rolled out the candidates best by the forecast;
    the choice is among those (a forecast right after a play is not on the scale of a
    rollout's, which has seen a round of the other seats' plays).
@@ -87,9 +84,8 @@ class OutcomeSearchConfig:
     candidates: int = 10
     #: Candidates played deeper in stage 2.
     finalists: int = 4
-    #: Depth of stage 2's rollouts: they stop at the mover's ``rounds``-th next turn
-    #: start (``rounds`` x players - 1 turns after the play).
-    rounds: int = 1
+    #: Depth of stage 2's rollouts, in rounds of every seat.
+    rounds: int = 2
     #: What a win is worth in VP of final margin: the score is ``win_vp`` x the win
     #: probability + the margin, so 10 VP of margin count as 5 points of probability.
     win_vp: float = 200.0
@@ -168,16 +164,15 @@ class OutcomeSearchAgent(SearchingAgent):
         n = view.num_players
         k_all = len(cands)
         # Stage 1: every candidate, one world, one round. Stage 2: the finalists,
-        # rollouts up to the mover's ``rounds``-th next turn on fresh worlds while the
-        # budget lasts (only complete worlds count, so an iteration budget gives a
-        # deterministic pick).
+        # rollouts of ``rounds`` rounds on fresh worlds while the budget lasts (only
+        # complete worlds count, so an iteration budget gives a deterministic pick).
         stage1 = list(first)
         rolled = 0  # candidates (in order) whose stage-1 value is a rollout's
         tot2 = [(0.0, 0.0, 0.0, 0.0)] * k_all
         worlds2 = 0
         self.search_started.set()
         finalists: list[int] = []
-        deep = cfg.rounds * n - 1  # the play ends the mover's turn
+        deep = cfg.rounds * n + 1
         if k_all > 1 and view.phase == Phase.CARD:
             world = view.redeal(rng)
             done1 = True

@@ -20,7 +20,7 @@ from concordia.ai.outcome import Outcome, OutcomeNet, load_outcome, outcome_weig
 from concordia.ai.outcome_search import PLAN_SPITE, OutcomeSearchAgent, OutcomeSearchConfig
 from concordia.ai.play import play_game
 from concordia.ai.registry import LEVELS
-from concordia.core import Action, BoardSpec, GameState, Phase, new_game
+from concordia.core import Action, BoardSpec, GameState, Phase
 from concordia.core.data import MAX_PLAYERS, MIN_PLAYERS
 from concordia.tools.train_outcome import probe_positions
 from tests.ai.cancel_work import MAX_CALLS_BETWEEN_POLLS, PollCounter
@@ -252,50 +252,6 @@ def test_a_time_budget_starts_no_world_it_cannot_finish(
     assert agent.last_stats["time_s"] <= time_s
     assert len(rollouts) == k_all + 2 * agent.config.finalists
     assert agent.last_analysis[0].visits == 3  # stage 1 and the two worlds
-
-
-class _LeafSpy(OutcomeSearchAgent):
-    """Records the depth (turns) of each rollout and where it was scored."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.turns: int | None = None
-        self.leaves: list[tuple[int, int | None, Phase]] = []
-
-    def _rollout(
-        self, world: GameState, me: int, actions: list[Action], turns: int, budget: Any
-    ) -> Any:
-        self.turns = turns
-        return super()._rollout(world, me, actions, turns, budget)
-
-    def score(self, s: GameState, me: int) -> tuple[float, float, float, float]:
-        if self.turns is not None:
-            self.leaves.append((self.turns, s.current_player, s.phase))
-        return super().score(s, me)
-
-
-@pytest.mark.parametrize(("board_name", "players"), [("italia", 2), ("imperium", 4)])
-def test_stage_2_scores_the_position_where_the_mover_plays_again(
-    boards: dict[str, BoardSpec], board_name: str, players: int
-) -> None:
-    # A stage-2 leaf after the mover's own next turn made a one-card Tribune that
-    # takes the Senator back to buy a card next turn outscore a Mercator whose
-    # purchase is still in the Tribune in hand (tests/ai/test_expert_lapses.py): the
-    # rollouts stop where the mover is to play again, the turn starts the network is
-    # fitted on.
-    s = new_game(boards[board_name], players, seed=7)
-    for _ in range(6 * players):  # a few turns in, every seat's cards differ
-        s.apply_in_place(s.legal_actions()[0])
-    while s.phase != Phase.CARD:
-        s.apply_in_place(s.legal_actions()[0])
-    me = s.current_player
-    assert me is not None
-    agent = _LeafSpy()
-    agent.analyse(s.view_for(me), Limit(iterations=40), random.Random(3))
-    deep = {t for t, _seat, _phase in agent.leaves if t != players + 1}
-    assert deep == {agent.config.rounds * players - 1}, deep  # stage 2 ran, that deep
-    stage2 = [(seat, phase) for t, seat, phase in agent.leaves if t in deep]
-    assert stage2 and all(leaf == (me, Phase.CARD) for leaf in stage2 if leaf[1] != Phase.OVER)
 
 
 class _NoForecast(OutcomeNet):
