@@ -23,7 +23,9 @@ Candidates are whole card plays (turn options of :mod:`concordia.ai.greedy`, pla
 with the hand-tuned evaluation and the hard agent's spite), plus, for each Architect
 in hand, the plays starting with another of the best first moves, for each
 Prefect the plays of its other provinces, and the plays that buy the last cards for
-sale (:mod:`concordia.ai.closing`); the best :attr:`OutcomeSearchConfig.candidates`
+sale (:mod:`concordia.ai.closing`), less a Tribune that takes back at most one card
+and buys no colonist while two other cards are in hand (a horizon the rollouts cannot
+see past: see :func:`_without_idle_tribune`); the best :attr:`OutcomeSearchConfig.candidates`
 by the forecast of the position each reaches are searched, and the best play that
 takes the Concordia card besides them:
 
@@ -66,6 +68,8 @@ from concordia.ai.greedy import (
 )
 from concordia.ai.outcome import Outcome, OutcomeNet, exact_outcome, load_outcome
 from concordia.core import Action, GameState, Phase
+from concordia.core.actions import Place, PlayCard
+from concordia.core.data import CARDS
 
 DEFAULT_TIME_S = 1.7
 NEAR_END_TURNS = 4.0  # the hint tells the expected margin only this close to the end
@@ -74,6 +78,7 @@ PREFECT_BRANCH = 3  # provinces of a Prefect searched besides the planner's own
 # Mercator trades followed by a second one inside the rollouts (the planner proposing
 # the candidates follows 8): Mercator plans are the rollouts' cost.
 ROLLOUT_TRADES = 3
+TRIBUNE_PLAY = PlayCard("tribune")
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,7 +90,7 @@ class OutcomeSearchConfig:
     #: Candidates played deeper in stage 2.
     finalists: int = 4
     #: Depth of stage 2's rollouts, in rounds of every seat.
-    rounds: int = 2
+    rounds: int = 1
     #: What a win is worth in VP of final margin: the score is ``win_vp`` x the win
     #: probability + the margin, so 10 VP of margin count as 5 points of probability.
     win_vp: float = 200.0
@@ -279,6 +284,7 @@ class OutcomeSearchAgent(SearchingAgent):
         hand = _checked(value_fn(me, NORMAL, PLAN_SPITE), budget)
         opts = turn_options(view, hand)
         if view.phase == Phase.CARD:
+            opts = _without_idle_tribune(view, me, opts)
             if cfg.architect_branch and view.num_players <= 4:
                 opts = opts + architect_options(view, hand, cfg.architect_branch)
             opts = opts + card_options(view, hand, PREFECT_BRANCH, frozenset({Phase.PREFECT}))
@@ -345,6 +351,22 @@ class OutcomeSearchAgent(SearchingAgent):
         if budget.cancelled:
             return None
         return self.score(s, me)
+
+
+def _without_idle_tribune(view: GameState, me: int, opts: list[TurnOption]) -> list[TurnOption]:
+    """``opts`` less the Tribune plays that take back at most one card and buy no
+    colonist while two other cards are in hand: playing one of them first and the
+    Tribune later takes back more cards for the same turn. The search's horizon cannot
+    see that (the Tribune's turn is paid inside it, the later Tribune beyond it)."""
+    p = view.players[me]
+    others = sum(1 for c in p.hand if CARDS[c].action != "tribune")
+    if len(p.discard) > 1 or others < 2:
+        return opts
+    return [
+        o
+        for o in opts
+        if o.actions[:1] != [TRIBUNE_PLAY] or any(isinstance(a, Place) for a in o.actions)
+    ]
 
 
 _CONFIG_FIELDS = frozenset(f.name for f in fields(OutcomeSearchConfig))

@@ -9,7 +9,10 @@ import threading
 import pytest
 
 from concordia.ai import Agent, Limit
+from concordia.ai.evaluate import NORMAL
 from concordia.ai.expert import ExpertAgent
+from concordia.ai.greedy import TurnOption, turn_options, value_fn
+from concordia.ai.outcome_search import PLAN_SPITE, _without_idle_tribune
 from concordia.core import GameState, Phase
 from concordia.core.cards.prefect import cash_income
 from concordia.core.data import CARDS
@@ -83,6 +86,57 @@ def test_no_one_card_tribune_while_other_cards_gain(money: int | None) -> None:
     s = check(s)
     plan = _plan(s)
     assert plan[0] != "play tribune", plan
+
+
+def _tribune_plans(s: GameState, kept: bool) -> list[list[str]]:
+    """The whole card plays starting with the Tribune the planner proposes to the
+    mover, before (``kept`` False) or after the expert's candidate rule."""
+    me = s.current_player
+    assert me is not None
+    opts = turn_options(s, value_fn(me, NORMAL, PLAN_SPITE))
+    if kept:
+        opts = _without_idle_tribune(s, me, opts)
+    plans = [[str(a) for a in o.actions] for o in opts]
+    return [p for p in plans if p[0] == "play tribune"]
+
+
+def test_a_one_card_tribune_is_not_searched_while_two_other_cards_are_in_hand() -> None:
+    s = game("italia", 2, seed=1)
+    set_turn(s, 0)
+    discard_from_hand(s, 0, "senator")
+    s.players[0].money = 0
+    s = check(s)
+    assert _tribune_plans(s, kept=False)  # the planner proposes it
+    assert _tribune_plans(s, kept=True) == []
+
+
+@pytest.mark.parametrize("case", ["two cards back", "one other card"])
+def test_a_tribune_that_gains_stays_a_candidate(case: str) -> None:
+    s = game("italia", 2, seed=1)
+    set_turn(s, 0)
+    if case == "two cards back":
+        discard_from_hand(s, 0, "senator", "mercator")
+    else:  # one card back and one other card in hand: nothing to play first instead
+        discard_from_hand(s, 0, "senator", "architect", "prefect", "mercator")
+    s = check(s)
+    kept = _tribune_plans(s, kept=True)
+    assert kept and kept == _tribune_plans(s, kept=False)
+
+
+def test_a_one_card_tribune_that_buys_a_colonist_stays_a_candidate() -> None:
+    s = game("italia", 2, seed=1)
+    set_turn(s, 0)
+    discard_from_hand(s, 0, "senator")
+    set_goods(s, 0, food=1, tool=1)
+    s = check(s)
+    plays = [["play tribune", "place land roma"], ["play tribune", "finish"]]
+    opts = []
+    for texts in plays:
+        first = next(a for a in s.legal_actions() if str(a) == texts[0])
+        then = next(a for a in play(s, texts[0]).legal_actions() if str(a) == texts[1])
+        opts.append(TurnOption([first, then], play(s, *texts), 0.0))
+    kept = _without_idle_tribune(s, 0, opts)
+    assert [[str(a) for a in o.actions] for o in kept] == plays[:1]
 
 
 def _turn(s: GameState, agent: Agent) -> tuple[list[str], GameState]:
