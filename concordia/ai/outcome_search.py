@@ -24,8 +24,8 @@ with the hand-tuned evaluation and the hard agent's spite), plus, for each Archi
 in hand, the plays starting with another of the best first moves, for each
 Prefect the plays of its other provinces, and the plays that buy the last cards for
 sale (:mod:`concordia.ai.closing`), less a Tribune that takes back at most one card
-and buys no colonist while two other cards are in hand (a horizon the rollouts cannot
-see past: see :func:`_without_idle_tribune`); the best :attr:`OutcomeSearchConfig.candidates`
+and buys no colonist (a horizon the rollouts cannot see past: see
+:func:`_without_idle_tribune`); the best :attr:`OutcomeSearchConfig.candidates`
 by the forecast of the position each reaches are searched, and the best play that
 takes the Concordia card besides them:
 
@@ -69,7 +69,6 @@ from concordia.ai.greedy import (
 from concordia.ai.outcome import Outcome, OutcomeNet, exact_outcome, load_outcome
 from concordia.core import Action, GameState, Phase
 from concordia.core.actions import Place, PlayCard
-from concordia.core.data import CARDS
 
 DEFAULT_TIME_S = 1.7
 NEAR_END_TURNS = 4.0  # the hint tells the expected margin only this close to the end
@@ -355,12 +354,12 @@ class OutcomeSearchAgent(SearchingAgent):
 
 def _without_idle_tribune(view: GameState, me: int, opts: list[TurnOption]) -> list[TurnOption]:
     """``opts`` less the Tribune plays that take back at most one card and buy no
-    colonist while two other cards are in hand: playing one of them first and the
-    Tribune later takes back more cards for the same turn. The search's horizon cannot
-    see that (the Tribune's turn is paid inside it, the later Tribune beyond it)."""
-    p = view.players[me]
-    others = sum(1 for c in p.hand if CARDS[c].action != "tribune")
-    if len(p.discard) > 1 or others < 2:
+    colonist. The hand then holds at least five other cards (six besides the Tribune
+    are dealt, and cards are never lost): playing one of them first and the Tribune
+    later takes back more cards for the same turn. The search's horizon cannot see
+    that (this Tribune's turn is paid inside it, the later one beyond it). Left out
+    with it: taking back a Senator a turn sooner in a race for the last cards."""
+    if len(view.players[me].discard) > 1:
         return opts
     return [
         o
