@@ -20,7 +20,7 @@ from concordia.ai.outcome import Outcome, OutcomeNet, load_outcome, outcome_weig
 from concordia.ai.outcome_search import PLAN_SPITE, OutcomeSearchAgent, OutcomeSearchConfig
 from concordia.ai.play import play_game
 from concordia.ai.registry import LEVELS
-from concordia.core import Action, BoardSpec, GameState, Phase
+from concordia.core import Action, BoardSpec, GameState, Phase, new_game
 from concordia.core.data import MAX_PLAYERS, MIN_PLAYERS
 from concordia.tools.train_outcome import probe_positions
 from tests.ai.cancel_work import MAX_CALLS_BETWEEN_POLLS, PollCounter
@@ -252,6 +252,40 @@ def test_a_time_budget_starts_no_world_it_cannot_finish(
     assert agent.last_stats["time_s"] <= time_s
     assert len(rollouts) == k_all + 2 * agent.config.finalists
     assert agent.last_analysis[0].visits == 3  # stage 1 and the two worlds
+
+
+class _DepthSpy(OutcomeSearchAgent):
+    """Records the depth (turns after the play) of each rollout."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.depths: list[int] = []
+
+    def _rollout(
+        self, world: GameState, me: int, actions: list[Action], turns: int, budget: Any
+    ) -> Any:
+        self.depths.append(turns)
+        return super()._rollout(world, me, actions, turns, budget)
+
+
+@pytest.mark.parametrize(("board_name", "players"), [("italia", 2), ("imperium", 4)])
+def test_stage_2_rolls_out_one_round_as_stage_1(
+    boards: dict[str, BoardSpec], board_name: str, players: int
+) -> None:
+    # Both stages stop after the other seats' turns and the mover's next one (n + 1
+    # turns): two rounds lost at the UI's budget (docs/experiments/
+    # 2026-12-07-expert-idle-tribune-and-one-round.md).
+    s = new_game(boards[board_name], players, seed=7)
+    for _ in range(6 * players):  # a few turns in, every seat's cards differ
+        s.apply_in_place(s.legal_actions()[0])
+    while s.phase != Phase.CARD:
+        s.apply_in_place(s.legal_actions()[0])
+    me = s.current_player
+    assert me is not None
+    agent = _DepthSpy()
+    agent.analyse(s.view_for(me), Limit(iterations=40), random.Random(3))
+    assert len(agent.depths) > len(agent.last_analysis)  # stage 2 ran
+    assert set(agent.depths) == {players + 1}
 
 
 class _NoForecast(OutcomeNet):
