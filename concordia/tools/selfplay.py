@@ -16,10 +16,11 @@ machine, adds games to them instead of playing them again.
 
 The seats are drawn per game from the game's seed (:func:`game_setup`): board and player
 count in turn (2-5 players, both boards), each seat drawn from the policy's pool (by
-default the archive's: expert-v1 half the time, hard and normal a quarter each; a hard
-or expert-v1 seat plays at ``hard_iterations`` rollouts), and every seat plays a random
-whole card play (among its planner's options) with probability ``epsilon`` per turn,
-so the positions are varied beyond what the fixed policies reach. :func:`play_out`
+default the archive's: expert-v1 half the time, hard and normal a quarter each; a hard,
+expert-v1 or expert seat plays at ``hard_iterations`` rollouts, 2 for the archive), and
+every seat plays a random whole card play (among its planner's options) with
+probability ``epsilon`` per turn, so the positions are varied beyond what the fixed
+policies reach. :func:`play_out`
 plays any position to the end that way.
 """
 
@@ -67,11 +68,15 @@ class Policy:
     epsilon: float = 0.08
 
     @classmethod
-    def of_pool(cls, agents: str | None) -> Policy:
-        """The policy of a comma-separated pool (``--agents``); the default one for None."""
-        if not agents:
-            return cls()
-        return cls(pool=tuple(a.strip() for a in agents.split(",")))
+    def of_pool(cls, agents: str | None, iterations: int | None = None) -> Policy:
+        """The policy of a comma-separated pool (``--agents``; the default pool for None)
+        whose searching seats play at ``iterations`` rollouts (the default for None)."""
+        default = cls()
+        pool = tuple(a.strip() for a in agents.split(",")) if agents else default.pool
+        its = default.hard_iterations if iterations is None else iterations
+        if its < 1:
+            raise ValueError(f"iterations must be at least 1, not {its}")
+        return cls(pool=pool, hard_iterations=its)
 
     def describe(self) -> str:
         return (
@@ -254,8 +259,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         + ",".join(Policy().pool)
         + ")",
     )
+    ap.add_argument(
+        "--iterations",
+        type=int,
+        default=None,
+        help=f"rollouts of a searching seat's decision (default {Policy().hard_iterations})",
+    )
     args = ap.parse_args(argv)
-    policy = Policy.of_pool(args.agents)
+    try:
+        policy = Policy.of_pool(args.agents, args.iterations)
+    except ValueError as err:
+        ap.error(str(err))
     n = generate(args.data, args.games, args.seed, args.jobs, policy, log=sys.stdout)
     print(f"played {n} chunks of {CHUNK} games into {args.data}")
     return 0

@@ -309,8 +309,19 @@ def validate(layers: dict[str, Any], d: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def load_datasets(data: Path, games: int, seed: int, jobs: int) -> dict[int, Dataset]:
-    """Compute (or read back) the features of every stored game."""
+RUN_STRIDE = 10_000_000  # a game's key in a Dataset: run number * RUN_STRIDE + index
+
+
+def load_datasets(
+    data: Path,
+    games: int,
+    seed: int,
+    jobs: int,
+    run: int = 0,
+    sets: dict[int, Dataset] | None = None,
+) -> dict[int, Dataset]:
+    """Compute (or read back) the features of every stored game of ``seed`` and add them
+    to ``sets`` (a new dict for None) under the keys ``run * RUN_STRIDE + index``."""
     import numpy as np
 
     chunks = [
@@ -322,7 +333,7 @@ def load_datasets(data: Path, games: int, seed: int, jobs: int) -> dict[int, Dat
         paths = list(
             ex.map(_feature_chunk, [str(data)] * len(chunks), [seed] * len(chunks), chunks)
         )
-    sets: dict[int, Dataset] = {}
+    sets = {} if sets is None else sets
     for p in paths:
         with np.load(p) as z:
             for key in sorted(k for k in z.files if k.startswith("m")):
@@ -331,9 +342,18 @@ def load_datasets(data: Path, games: int, seed: int, jobs: int) -> dict[int, Dat
                 if index >= games:
                     continue
                 sets.setdefault(n, Dataset(n)).add_game(
-                    z["x" + key[1:]], index, winner, [float(v) for v in meta[3:]]
+                    z["x" + key[1:]], run * RUN_STRIDE + index, winner, [float(v) for v in meta[3:]]
                 )
     return sets
+
+
+def parse_base(text: str) -> tuple[int, int]:
+    """``SEED:GAMES`` of ``--base``."""
+    try:
+        seed, games = (int(v) for v in text.split(":"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"--base wants SEED:GAMES, not {text!r}") from None
+    return seed, games
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -363,18 +383,42 @@ def main(argv: Sequence[str] | None = None) -> int:
         + ",".join(selfplay.Policy().pool)
         + "; 'random' makes the quick games of the pipeline's test)",
     )
+    ap.add_argument(
+        "--iterations",
+        type=int,
+        default=None,
+        help="rollouts of a searching seat's decision in the generated games "
+        f"(default {selfplay.Policy().hard_iterations})",
+    )
+    ap.add_argument(
+        "--base",
+        type=parse_base,
+        action="append",
+        default=[],
+        metavar="SEED:GAMES",
+        help="also train and validate on games 0 .. GAMES-1 of another seed already in "
+        "--data (never generated here; repeatable)",
+    )
     args = ap.parse_args(argv)
-    policy = selfplay.Policy.of_pool(args.agents)
+    try:
+        policy = selfplay.Policy.of_pool(args.agents, args.iterations)
+    except ValueError as err:
+        ap.error(str(err))
+    runs = [(args.seed, args.games), *args.base]
+    if len({seed for seed, _ in runs}) < len(runs):
+        ap.error("every --base seed must differ from --seed and from the others")
     t0 = time.perf_counter()
     played = selfplay.generate(args.data, args.games, args.seed, args.jobs, policy)
     t1 = time.perf_counter()
-    sets = load_datasets(args.data, args.games, args.seed, args.jobs)
+    sets: dict[int, Dataset] = {}
+    for run, (seed, games) in enumerate(runs):
+        load_datasets(args.data, games, seed, args.jobs, run, sets)
     t2 = time.perf_counter()
     networks: dict[str, Any] = {}
     report: dict[str, Any] = {}
     for n, ds in sorted(sets.items()):
-        train = ds.arrays(lambda g: not held_out(g, args.holdout))
-        val = ds.arrays(lambda g: held_out(g, args.holdout))
+        train = ds.arrays(lambda g: not held_out(g % RUN_STRIDE, args.holdout))
+        val = ds.arrays(lambda g: held_out(g % RUN_STRIDE, args.holdout))
         if not len(train["x"]):
             continue
         layers = train_net(train, args.hidden, args.epochs, args.lr, args.decay, args.seed + n)
@@ -385,6 +429,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         }
         if len(val["x"]):
             entry["held_out"] = validate(layers, val)
+        if len(runs) > 1:
+            entry["held_out_by_seed"] = {}
+            for run, (seed, _games) in enumerate(runs):
+                part = ds.arrays(
+                    lambda g, r=run: g // RUN_STRIDE == r and held_out(g % RUN_STRIDE, args.holdout)
+                )
+                if len(part["x"]):
+                    entry["held_out_by_seed"][str(seed)] = validate(layers, part)
         report[str(n)] = entry
     t3 = time.perf_counter()
     from concordia.maps import load_board
@@ -397,10 +449,18 @@ def main(argv: Sequence[str] | None = None) -> int:
         "command": (
             f"python -m concordia.tools.train_outcome --games {args.games} --seed {args.seed} "
             f"--holdout {args.holdout} --hidden {args.hidden} --epochs {args.epochs} "
-            f"--lr {args.lr} --decay {args.decay}" + f" --agents {','.join(policy.pool)}"
+            f"--lr {args.lr} --decay {args.decay}"
+            + f" --agents {','.join(policy.pool)}"
+            + (
+                f" --iterations {policy.hard_iterations}"
+                if policy.hard_iterations != selfplay.Policy().hard_iterations
+                else ""
+            )
+            + "".join(f" --base {seed}:{games}" for seed, games in args.base)
         ),
         "seed": args.seed,
         "games": args.games,
+        "base": [[seed, games] for seed, games in args.base],
         "games_used": sum(len(set(d.game)) for d in sets.values()),
         "policy": policy.describe(),
         "seconds": {
@@ -446,6 +506,12 @@ def main(argv: Sequence[str] | None = None) -> int:
             "   deciles (bin, count, predicted, observed): "
             + " ".join(f"{b}:{c}:{p:.2f}/{o:.2f}" for b, c, p, o in h["reliability"])
         )
+        for seed, part in e.get("held_out_by_seed", {}).items():
+            print(
+                f"   seed {seed}: {part['games']} held out, skill {part['brier_skill']:+.1%}, "
+                f"reliability max gap {part['reliability_max_gap']:.3f}, margin RMSE at 2/3 "
+                f"{part['margin_rmse_last_third']} VP, winner picked {part['winner_accuracy']:.1%}"
+            )
     print(f"wrote {out}")
     return 0
 

@@ -62,6 +62,62 @@ def test_training_command_end_to_end(tiny: tuple[Path, Path], capsys: Any) -> No
     assert sorted(p.name for p in data.glob("games-*.jsonl.gz")) == games_before
 
 
+def test_training_adds_the_games_of_a_base_run(
+    tiny: tuple[Path, Path], tmp_path: Path, capsys: Any
+) -> None:
+    # A second run (another seed and policy) trains on its own games and on a stored
+    # run's, holds out groups of both and reports each seed's held-out figures apart.
+    import shutil
+
+    _out, tiny_data = tiny
+    data = tmp_path / "data"
+    shutil.copytree(tiny_data, data)
+    out = tmp_path / "w.json"
+    assert train_outcome.main(["--games", "8", "--seed", "6", "--jobs", "1", "--data",
+                               str(data), "--out", str(out), "--holdout", "2", "--hidden", "4",
+                               "--epochs", "1", "--agents", "random", "--iterations", "3",
+                               "--base", "5:8"]) == 0  # fmt: skip
+    saved = json.loads(out.read_text(encoding="utf-8"))
+    assert saved["games_used"] == 16 and saved["base"] == [[5, 8]]
+    assert "--iterations 3 --base 5:8" in saved["command"]
+    assert (data / "policy-s6.txt").read_text(encoding="utf-8").split() == [
+        "pool=random",
+        "hard_iterations=3",
+        "epsilon=0.08",
+    ]
+    for n in ("2", "3", "4", "5"):
+        entry = saved["validation"][n]
+        assert entry["train_games"] == 2 and entry["held_out"]["games"] == 2
+        assert sorted(entry["held_out_by_seed"]) == ["5", "6"]
+        assert all(v["games"] == 1 for v in entry["held_out_by_seed"].values())
+    printed = capsys.readouterr().out
+    assert "seed 5: 1 held out" in printed and "seed 6: 1 held out" in printed
+    # Only the new seed is generated: the base run's games are read, never played.
+    assert sorted(p.name for p in data.glob("games-s5-*")) == sorted(
+        p.name for p in tiny_data.glob("games-s5-*")
+    )
+
+
+def test_a_base_seed_equal_to_the_run_s_is_refused(tmp_path: Path) -> None:
+    with pytest.raises(SystemExit):
+        train_outcome.main(["--games", "4", "--seed", "5", "--data", str(tmp_path),
+                            "--agents", "random", "--base", "5:4"])  # fmt: skip
+    with pytest.raises(SystemExit):
+        train_outcome.main(["--games", "4", "--seed", "5", "--data", str(tmp_path),
+                            "--agents", "random", "--base", "five"])  # fmt: skip
+    assert not list(tmp_path.iterdir())
+
+
+def test_policy_iterations() -> None:
+    assert selfplay.Policy.of_pool(None) == selfplay.Policy()
+    assert selfplay.Policy.of_pool(None, 8) == selfplay.Policy(hard_iterations=8)
+    assert selfplay.Policy.of_pool("expert", 8).describe() == (
+        "pool=expert hard_iterations=8 epsilon=0.08"
+    )
+    with pytest.raises(ValueError, match="at least 1"):
+        selfplay.Policy.of_pool("expert", 0)
+
+
 def test_a_data_folder_of_another_policy_is_refused(tiny: tuple[Path, Path]) -> None:
     _out, data = tiny
     with pytest.raises(ValueError, match="another policy"):
