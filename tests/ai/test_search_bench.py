@@ -21,8 +21,14 @@ def test_compare_against_a_checkout(capsys: pytest.CaptureFixture[str]) -> None:
     assert len(rows) == len(bench.CASES) * len(bench.LEVELS)
     for row in rows:
         this, rate, other, ratio, same = row[-5:]
-        assert float(this) > 0 and float(other) > 0
-        assert float(rate) == pytest.approx(2 / float(this), rel=0.05)
-        assert float(ratio) == pytest.approx(float(other) / float(this), rel=0.05)
+        t, o = float(this), float(other)
+        assert t > 0 and o > 0
+        # The seconds are printed to 3 decimals (a decision at 2 rollouts takes about
+        # 0.01 s, so the rounding alone moves a quotient by up to 5 %): the rate and the
+        # ratio must lie within what that rounding allows, plus their own last digit.
+        # The true seconds lie within half a thousandth of the printed ones.
+        assert 2 / (t + 0.0005) - 0.05 <= float(rate) <= 2 / (t - 0.0005) + 0.05
+        assert (o - 0.0005) / (t + 0.0005) - 0.005 <= float(ratio)
+        assert float(ratio) <= (o + 0.0005) / (t - 0.0005) + 0.005
         assert same == "yes"
     assert sys.modules["concordia.core"] is before  # the test's own modules are back
