@@ -24,9 +24,11 @@ One command, seeded and resumable:
 5. writes the weights file (default ``assets/ai/outcome_weights.json``) with the
    command, the seed, the game counts, the figures and the probes.
 
-Example (the shipped weights; docs/ai.md has the run)::
+Example (the shipped weights: the expert's self-play games of seed 4 beside the
+archive's games of seed 3; docs/ai.md has the run)::
 
-    nice -n 10 python -m concordia.tools.train_outcome --games 1570 --seed 3 --jobs 2
+    nice -n 10 python -m concordia.tools.train_outcome --games 570 --seed 4 --jobs 2 \
+        --agents expert --iterations 8 --base 3:2890
 """
 
 from __future__ import annotations
