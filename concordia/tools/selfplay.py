@@ -20,8 +20,7 @@ default the archive's: expert-v1 half the time, hard and normal a quarter each; 
 expert-v1 or expert seat plays at ``hard_iterations`` rollouts, 2 for the archive), and
 every seat plays a random whole card play (among its planner's options) with
 probability ``epsilon`` per turn, so the positions are varied beyond what the fixed
-policies reach. :func:`play_out`
-plays any position to the end that way.
+policies reach. :func:`play_out` plays any position to the end that way.
 """
 
 from __future__ import annotations
