@@ -434,9 +434,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         if len(runs) > 1:
             entry["held_out_by_seed"] = {}
             for run, (seed, _games) in enumerate(runs):
-                part = ds.arrays(
-                    lambda g, r=run: g // RUN_STRIDE == r and held_out(g % RUN_STRIDE, args.holdout)
-                )
+                mine = val["game"] // RUN_STRIDE == run  # this run's rows of the held-out set
+                part = {k: v[mine] for k, v in val.items()}
                 if len(part["x"]):
                     entry["held_out_by_seed"][str(seed)] = validate(layers, part)
         report[str(n)] = entry
